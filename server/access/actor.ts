@@ -1,0 +1,71 @@
+import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
+import { can, type Capability } from "../../shared/domain/permissions.ts";
+import type { Role } from "../../shared/domain/roles.ts";
+import { validation } from "../errors.ts";
+
+export const COMPANY_MISSING = "Company ID is missing. Please select a company.";
+
+/** Who is making a request (DESIGN.md section 3). Built once per request from the session. */
+export interface Actor {
+  userId: string;
+  sessionId: string;
+  role: Role;
+  /** Null only for a super-admin. */
+  companyId: string | null;
+  email: string;
+  name: string;
+  /** A client-user's visible clients; empty for everyone else. */
+  clientIds: string[];
+  mustResetPassword: boolean;
+  /** The super-admin behind an impersonation session, if any. */
+  impersonatorId: string | null;
+  impersonatorName: string | null;
+  impersonatorEmail: string | null;
+}
+
+/**
+ * What a query may see. `companyId: null` means every company (super-admin only);
+ * `clientIds` non-null restricts to those clients (client-user).
+ */
+export interface Scope {
+  companyId: string | null;
+  clientIds: string[] | null;
+}
+
+export function scopeOf(actor: Actor): Scope {
+  return {
+    companyId: actor.role === "super-admin" ? null : actor.companyId,
+    clientIds: actor.role === "client-user" ? actor.clientIds : null,
+  };
+}
+
+export const actorCan = (actor: Actor, capability: Capability) => can(actor.role, capability);
+
+/** SQL conditions restricting a tenant table to the scope; use in every tenant query. */
+export function scopeConditions(
+  scope: Scope,
+  columns: { companyId: PgColumn; clientId?: PgColumn },
+): SQL | undefined {
+  const conds: SQL[] = [];
+  if (scope.companyId) conds.push(eq(columns.companyId, scope.companyId));
+  if (scope.clientIds) {
+    if (!columns.clientId) throw new Error("client scope on a table without client_id");
+    conds.push(scope.clientIds.length ? inArray(columns.clientId, scope.clientIds) : sql`false`);
+  }
+  return conds.length ? and(...conds) : undefined;
+}
+
+/** True when a record of `companyId` lies within the scope's company. */
+export function inCompanyScope(scope: Scope, companyId: string | null | undefined): boolean {
+  return scope.companyId === null || (!!companyId && companyId === scope.companyId);
+}
+
+/** The company a write goes to: a super-admin names it; everyone else writes to their own. */
+export function targetCompanyId(actor: Actor, requested: string | null | undefined): string {
+  if (actor.role === "super-admin") {
+    if (!requested) throw validation({ company_id: COMPANY_MISSING }, COMPANY_MISSING);
+    return requested;
+  }
+  return actor.companyId!;
+}

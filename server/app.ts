@@ -1,0 +1,192 @@
+import fs from "node:fs";
+import path from "node:path";
+import { randomBytes } from "node:crypto";
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import helmet from "@fastify/helmet";
+import multipart from "@fastify/multipart";
+import rateLimit from "@fastify/rate-limit";
+import fastifyStatic from "@fastify/static";
+import swagger from "@fastify/swagger";
+import swaggerUi from "@fastify/swagger-ui";
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from "fastify-type-provider-zod";
+import { sql } from "drizzle-orm";
+import { APP_VERSION } from "../shared/domain/constants.ts";
+import type { Config } from "./config.ts";
+import type { Database, Db } from "./db/client.ts";
+import { createAuth, type Auth } from "./auth/auth.ts";
+import { authPlugin } from "./auth/plugin.ts";
+import { SignInLimiter } from "./auth/rate-limit.ts";
+import { authRoutes } from "./auth/routes.ts";
+import { registerErrorHandler } from "./errors.ts";
+import { registerFeatures } from "./features/index.ts";
+import { createMailer, type Mailer } from "./mail/mailer.ts";
+import { createLocalStorage, type Storage } from "./storage/storage.ts";
+
+/** Everything a route needs, built once per app. */
+export interface AppContext {
+  config: Config;
+  database: Database;
+  db: Db;
+  auth: Auth;
+  limiter: SignInLimiter;
+  storage: Storage;
+  mailer: Mailer;
+  /** Secret that local CLI commands present to reach the running server (set by main.ts). */
+  controlToken?: string;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}
+
+export interface BuildOptions {
+  config: Config;
+  database: Database;
+  logger?: FastifyServerOptions["logger"];
+  mailer?: Mailer;
+  /** Folder of the built web app; defaults to ./dist. Missing: the API still works. */
+  webDir?: string;
+}
+
+/** The session secret: SESSION_SECRET, else one generated once and kept in DATA_DIR. */
+export function sessionSecret(config: Config): string {
+  if (config.SESSION_SECRET) return config.SESSION_SECRET;
+  const file = path.join(path.resolve(config.DATA_DIR), "session-secret");
+  try {
+    return fs.readFileSync(file, "utf8").trim();
+  } catch {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    const secret = randomBytes(32).toString("hex");
+    fs.writeFileSync(file, secret, { mode: 0o600 });
+    return secret;
+  }
+}
+
+/** Builds the whole app; main.ts listens on it and tests call `inject` on it. */
+export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
+  const { config, database } = opts;
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const dataDir = path.resolve(config.DATA_DIR);
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    auth: createAuth(database.db, config, sessionSecret(config)),
+    limiter: new SignInLimiter(database.db, {
+      perIp: config.SIGNIN_IP_LIMIT,
+      perAccount: config.SIGNIN_ACCOUNT_LIMIT,
+      windowSeconds: config.SIGNIN_WINDOW_SECONDS,
+    }),
+    storage: createLocalStorage(path.join(dataDir, "files")),
+    mailer:
+      opts.mailer ??
+      createMailer({
+        smtpUrl: config.SMTP_URL,
+        from: config.MAIL_FROM,
+        outboxDir: path.join(dataDir, "outbox"),
+        log: app.log,
+      }),
+  };
+  app.decorate("ctx", ctx);
+
+  // 1. External plugins
+  await app.register(helmet, {
+    enableCSPNonces: true,
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'"],
+        // MUI and the charts set style attributes; scripts stay strictly same-origin.
+        styleSrcAttr: ["'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", "blob:"],
+        fontSrc: ["'self'", "data:"],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, {
+    max: config.API_RATE_LIMIT,
+    timeWindow: "1 minute",
+    allowList: (req) => !req.url.startsWith("/api/"),
+  });
+  await app.register(multipart, { limits: { fileSize: config.UPLOAD_MAX_BYTES, files: 1, fields: 20 } });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: "Permitrack API", version: APP_VERSION },
+      components: { securitySchemes: { session: { type: "apiKey", in: "cookie", name: "permitrack.session_token" } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: "/api/docs", staticCSP: true });
+
+  // 2. App plugins
+  registerErrorHandler(app);
+  await app.register(authPlugin);
+
+  // 3. Routes
+  app.get("/healthz", { config: { isPublic: true }, schema: { hide: true } }, async () => ({ status: "ok" }));
+  app.get("/readyz", { config: { isPublic: true }, schema: { hide: true } }, async (_req, reply) => {
+    try {
+      await database.db.execute(sql`select 1`);
+      return { status: "ready" };
+    } catch {
+      return reply.status(503).send({ status: "unavailable" });
+    }
+  });
+  await app.register(authRoutes);
+  await app.register(registerFeatures);
+  await registerWeb(app, opts.webDir ?? path.resolve("dist"));
+  return app;
+}
+
+/** Serves the built SPA: hashed assets from disk, index.html with this response's CSP nonce. */
+async function registerWeb(app: FastifyInstance, webDir: string) {
+  const indexFile = path.join(webDir, "index.html");
+  const hasWeb = fs.existsSync(indexFile);
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webDir,
+      index: false,
+      wildcard: false,
+      setHeaders(res, filePath) {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          res.header("cache-control", "public, max-age=31536000, immutable");
+        }
+      },
+    });
+  }
+  const indexHtml = hasWeb ? fs.readFileSync(indexFile, "utf8") : null;
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith("/api/") || request.method !== "GET") {
+      return reply.status(404).send({ code: "NOT_FOUND", message: "Not found." });
+    }
+    if (!indexHtml) {
+      return reply.status(404).type("text/plain").send("The web app is not built: run `npm run build`.");
+    }
+    const nonce = (reply as unknown as { cspNonce: { style: string } }).cspNonce.style;
+    return reply
+      .type("text/html; charset=utf-8")
+      .header("cache-control", "no-store")
+      .send(indexHtml.replaceAll("__CSP_NONCE__", nonce));
+  });
+}

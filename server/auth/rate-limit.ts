@@ -1,0 +1,65 @@
+import { sql } from "drizzle-orm";
+import { queryRows, type Db } from "../db/client.ts";
+import { AppError } from "../errors.ts";
+
+/**
+ * Sign-in attempt counters in the database, so every app instance shares them (better-auth's
+ * limiter is per process and per address only). Fixed windows: simple, and good enough here.
+ */
+export class SignInLimiter {
+  constructor(
+    private readonly db: Db,
+    private readonly limits: { perIp: number; perAccount: number; windowSeconds: number },
+  ) {}
+
+  /** Counts an attempt from `ip` and refuses when the address or the account is over its limit. */
+  async check(ip: string, email: string): Promise<void> {
+    const ipHit = await this.bump(`ip:${ip}`);
+    if (ipHit.count > this.limits.perIp) throw this.tooMany(ipHit.retryAfter);
+    const account = await this.peek(`acct:${email.toLowerCase()}`);
+    if (account && account.count >= this.limits.perAccount) throw this.tooMany(account.retryAfter);
+  }
+
+  /** Records a failed password for the account. */
+  async fail(email: string): Promise<void> {
+    await this.bump(`acct:${email.toLowerCase()}`);
+  }
+
+  /** A successful sign-in clears the account's failures. */
+  async succeed(email: string): Promise<void> {
+    await this.db.execute(sql`delete from auth_rate_limits where key = ${`acct:${email.toLowerCase()}`}`);
+  }
+
+  private async bump(key: string) {
+    const w = this.limits.windowSeconds;
+    const rows = await queryRows<{ count: number; retry_after: number }>(this.db, sql`
+      insert into auth_rate_limits (key, count, window_start) values (${key}, 1, now())
+      on conflict (key) do update set
+        count = case when auth_rate_limits.window_start < now() - make_interval(secs => ${w})
+                     then 1 else auth_rate_limits.count + 1 end,
+        window_start = case when auth_rate_limits.window_start < now() - make_interval(secs => ${w})
+                     then now() else auth_rate_limits.window_start end
+      returning count, ceil(extract(epoch from window_start + make_interval(secs => ${w}) - now()))::int as retry_after`);
+    const row = rows[0]!;
+    return { count: Number(row.count), retryAfter: Math.max(1, Number(row.retry_after)) };
+  }
+
+  private async peek(key: string) {
+    const w = this.limits.windowSeconds;
+    const rows = await queryRows<{ count: number; retry_after: number }>(this.db, sql`
+      select count, ceil(extract(epoch from window_start + make_interval(secs => ${w}) - now()))::int as retry_after
+      from auth_rate_limits where key = ${key} and window_start >= now() - make_interval(secs => ${w})`);
+    const row = rows[0];
+    return row ? { count: Number(row.count), retryAfter: Math.max(1, Number(row.retry_after)) } : null;
+  }
+
+  private tooMany(retryAfter: number) {
+    return new AppError(
+      429,
+      "RATE_LIMITED",
+      "Too many sign-in attempts. Please wait a few minutes and try again.",
+      undefined,
+      { "retry-after": String(retryAfter) },
+    );
+  }
+}

@@ -1,0 +1,48 @@
+import { z } from "zod";
+import { isValidTimeZone } from "../shared/domain/dates.ts";
+
+const bool = z
+  .enum(["true", "false", "1", "0", ""])
+  .optional()
+  .transform((v) => v === "true" || v === "1");
+const int = (def: number) => z.coerce.number().int().nonnegative().default(def);
+const blankToUndefined = (v: unknown) => (v === "" ? undefined : v);
+
+/** Every environment variable the server reads, with defaults that run on a laptop. */
+const ConfigSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  HOST: z.string().default("127.0.0.1"),
+  PORT: int(3000),
+  PUBLIC_URL: z.preprocess(blankToUndefined, z.url().optional()),
+  DATABASE_URL: z.preprocess(blankToUndefined, z.string().optional()),
+  DATA_DIR: z.string().default("./data"),
+  SESSION_SECRET: z.preprocess(blankToUndefined, z.string().min(32).optional()),
+  SMTP_URL: z.preprocess(blankToUndefined, z.string().optional()),
+  MAIL_FROM: z.string().default("Permitrack <no-reply@permitrack.local>"),
+  ADMIN_EMAIL: z.preprocess(blankToUndefined, z.email().optional()),
+  ADMIN_PASSWORD: z.preprocess(blankToUndefined, z.string().min(8).optional()),
+  DEFAULT_TIME_ZONE: z.string().refine(isValidTimeZone, "not a valid IANA time zone").default("UTC"),
+  REMINDER_HOUR: z.coerce.number().int().min(0).max(23).default(7),
+  SCHEDULER: z.enum(["on", "off"]).default("on"),
+  UPLOAD_MAX_BYTES: int(25 * 1024 * 1024),
+  LOGO_MAX_BYTES: int(2 * 1024 * 1024),
+  SIGNIN_IP_LIMIT: int(30),
+  SIGNIN_ACCOUNT_LIMIT: int(10),
+  SIGNIN_WINDOW_SECONDS: int(15 * 60),
+  API_RATE_LIMIT: int(600),
+  TRUST_PROXY: bool,
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+
+export type Config = z.infer<typeof ConfigSchema> & { publicUrl: string };
+
+/** Parses the environment once; throws a readable message naming every bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = ConfigSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const c = parsed.data;
+  return { ...c, publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, "") };
+}

@@ -1,0 +1,177 @@
+import fs from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import type { SQL } from "drizzle-orm";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import pg from "pg";
+import * as schema from "./schema.ts";
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type DbKind = "pglite" | "pg";
+
+/** Runs raw SQL and returns its rows (both drivers answer `{ rows }`). Cast counts with ::int. */
+export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+export interface Database {
+  db: Db;
+  kind: DbKind;
+  /** The pg pool, on PostgreSQL only (migrations take an advisory lock on one connection of it). */
+  pool?: pg.Pool;
+  /** Raw SQL for migrations, health checks and bulk work. */
+  exec(sqlText: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+// Dates stay calendar dates: never shift a `date` column through a JS Date in the server's zone.
+pg.types.setTypeParser(1082, (v: string) => v);
+
+export interface OpenOptions {
+  databaseUrl?: string;
+  dataDir?: string;
+  /** An already open PGlite (tests load a migrated snapshot into memory). */
+  pglite?: PGlite;
+  poolSize?: number;
+  /** The caller already holds the data directory's lock (the server holds it for its lifetime). */
+  lockHeld?: boolean;
+}
+
+/** Opens PostgreSQL when a URL is given, else the embedded PGlite under dataDir/pglite. */
+export async function openDatabase(opts: OpenOptions): Promise<Database> {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
+    const client = await pool.connect(); // fail fast with a clear error when unreachable
+    client.release();
+    return {
+      db: drizzlePg(pool, { schema, casing: "snake_case" }) as unknown as Db,
+      kind: "pg",
+      pool,
+      exec: async (s) => {
+        await pool.query(s);
+      },
+      close: () => pool.end(),
+    };
+  }
+  let lock: DataDirLock | undefined;
+  let client = opts.pglite;
+  if (!client) {
+    const dataDir = path.resolve(opts.dataDir ?? "./data");
+    if (!opts.lockHeld) lock = acquireDataDirLock(dataDir);
+    const dbDir = path.join(dataDir, "pglite");
+    fs.mkdirSync(dbDir, { recursive: true });
+    try {
+      client = await PGlite.create(dbDir);
+    } catch (err) {
+      lock?.release();
+      throw err;
+    }
+  }
+  const pglite = client;
+  return {
+    db: drizzlePglite(pglite, { schema, casing: "snake_case" }) as unknown as Db,
+    kind: "pglite",
+    exec: async (s) => {
+      await pglite.exec(s);
+    },
+    close: async () => {
+      if (!pglite.closed) await pglite.close();
+      lock?.release();
+    },
+  };
+}
+
+export interface DataDirLock {
+  file: string;
+  /** Records facts a second process may need (the running server's port, for `npm run reminders`). */
+  update(info: Record<string, unknown>): void;
+  release(): void;
+}
+
+export class DataDirLockedError extends Error {
+  constructor(
+    readonly dataDir: string,
+    readonly holder: LockInfo,
+  ) {
+    super(
+      `The data directory ${dataDir} is already in use by another Permitrack process (pid ${holder.pid}). ` +
+        `PGlite allows one process per directory: stop that process, or set DATA_DIR to another directory, ` +
+        `or set DATABASE_URL to use PostgreSQL.`,
+    );
+  }
+}
+
+export interface LockInfo {
+  pid: number;
+  port?: number;
+  controlToken?: string;
+  [key: string]: unknown;
+}
+
+export function readDataDirLock(dataDir: string): LockInfo | null {
+  const file = path.join(path.resolve(dataDir), "permitrack.lock");
+  try {
+    const info = JSON.parse(fs.readFileSync(file, "utf8")) as LockInfo;
+    return isAlive(info.pid) ? info : null;
+  } catch {
+    return null;
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/**
+ * PGlite does not lock its data directory, and two processes on one directory corrupt it.
+ * An exclusive lock file holding our pid refuses the second process; a stale one (dead pid) is taken over.
+ */
+export function acquireDataDirLock(dataDir: string): DataDirLock {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const file = path.join(dataDir, "permitrack.lock");
+  let info: LockInfo = { pid: process.pid };
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      fs.writeFileSync(file, JSON.stringify(info), { flag: "wx", mode: 0o600 });
+      let released = false;
+      const release = () => {
+        if (released) return;
+        released = true;
+        try {
+          const current = JSON.parse(fs.readFileSync(file, "utf8")) as LockInfo;
+          if (current.pid === process.pid) fs.unlinkSync(file);
+        } catch {
+          /* already gone */
+        }
+      };
+      process.once("exit", release);
+      return {
+        file,
+        update(extra) {
+          info = { ...info, ...extra, pid: process.pid };
+          fs.writeFileSync(file, JSON.stringify(info), { mode: 0o600 });
+        },
+        release,
+      };
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
+      let holder: LockInfo | null = null;
+      try {
+        holder = JSON.parse(fs.readFileSync(file, "utf8")) as LockInfo;
+      } catch {
+        holder = null;
+      }
+      if (holder && holder.pid !== process.pid && isAlive(holder.pid)) throw new DataDirLockedError(dataDir, holder);
+      fs.rmSync(file, { force: true }); // stale: its process is gone
+    }
+  }
+  throw new Error(`Could not lock the data directory ${dataDir}`);
+}

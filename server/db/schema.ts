@@ -1,0 +1,425 @@
+/**
+ * The whole database schema (spec section 3 with DESIGN.md section 4). Migrations in
+ * ./migrations are generated from this file by `npm run db:generate` and are forward-only.
+ *
+ * Conventions: UUID keys from gen_random_uuid(); `company_id NOT NULL` on every tenant table;
+ * calendar dates as `date` (read back as "YYYY-MM-DD" strings); timestamps with time zone.
+ */
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+const id = () => uuid("id").primaryKey().defaultRandom();
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () =>
+  timestamp("updated_at", { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
+const day = (name: string) => date(name, { mode: "string" });
+
+// ---------------------------------------------------------------------------------------------
+// Companies (tenants)
+
+export const companies = pgTable("companies", {
+  id: id(),
+  name: text("name").notNull(),
+  slug: text("slug").notNull().unique(),
+  adminUserId: uuid("admin_user_id"),
+  address: text("address"),
+  phone: text("phone"),
+  website: text("website"),
+  contactName: text("contact_name"),
+  contactEmail: text("contact_email"),
+  /** Storage key of the logo; the public URL is /api/companies/{id}/logo. */
+  logoKey: text("logo_key"),
+  logoContentType: text("logo_content_type"),
+  /** IANA zone in which "today", expiring-soon and reminders are computed. */
+  timeZone: text("time_zone").notNull().default("UTC"),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Users and better-auth's tables (written by hand: its CLI does not run on Node 20).
+// better-auth reads and writes these through the drizzle adapter by their TypeScript keys.
+
+export const users = pgTable(
+  "users",
+  {
+    id: id(),
+    /** better-auth requires a display name; kept as "first last". */
+    name: text("name").notNull(),
+    email: text("email").notNull().unique(),
+    emailVerified: boolean("email_verified").notNull().default(false),
+    image: text("image"),
+    role: text("role").notNull().default("company-user"),
+    /** Null only for super-admins, who belong to no company. */
+    companyId: uuid("company_id").references(() => companies.id, { onDelete: "cascade" }),
+    firstName: text("first_name").notNull().default(""),
+    lastName: text("last_name").notNull().default(""),
+    phone: text("phone"),
+    title: text("title"),
+    mustResetPassword: boolean("must_reset_password").notNull().default(false),
+    /** "Disabled" in the product; better-auth's admin plugin calls it banned. */
+    banned: boolean("banned").notNull().default(false),
+    banReason: text("ban_reason"),
+    banExpires: timestamp("ban_expires", { withTimezone: true }),
+    /** Private token of the user's calendar feed (issue: reminders), null when revoked. */
+    calendarToken: text("calendar_token").unique(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("users_company_idx").on(t.companyId),
+    check("users_role_check", sql`${t.role} in ('super-admin','company-admin','company-user','client-user')`),
+    check("users_company_check", sql`${t.role} = 'super-admin' or ${t.companyId} is not null`),
+  ],
+);
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: id(),
+    token: text("token").notNull().unique(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    /** Set on an impersonation session: the super-admin behind it. */
+    impersonatedBy: uuid("impersonated_by").references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId)],
+);
+
+export const accounts = pgTable(
+  "accounts",
+  {
+    id: id(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
+    scope: text("scope"),
+    password: text("password"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("accounts_user_idx").on(t.userId)],
+);
+
+export const verifications = pgTable("verifications", {
+  id: id(),
+  identifier: text("identifier").notNull(),
+  value: text("value").notNull(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** Sign-in attempt counters, per IP and per account, shared by every app instance. */
+export const authRateLimits = pgTable("auth_rate_limits", {
+  key: text("key").primaryKey(),
+  count: integer("count").notNull(),
+  windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Clients, projects, permits
+
+export const clients = pgTable(
+  "clients",
+  {
+    id: id(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("clients_company_name_uq").on(t.companyId, sql`lower(${t.name})`)],
+);
+
+/** A client-user's visible clients (the spec's client_filter of names, as ids). */
+export const userClients = pgTable(
+  "user_clients",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    clientId: uuid("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.clientId] }), index("user_clients_client_idx").on(t.clientId)],
+);
+
+export const projects = pgTable(
+  "projects",
+  {
+    id: id(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    clientId: uuid("client_id").references(() => clients.id, { onDelete: "set null" }),
+    name: text("name").notNull(),
+    projectNumber: text("project_number"),
+    status: text("status").notNull().default("Not Started"),
+    startDate: day("start_date"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("projects_company_name_idx").on(t.companyId, t.name),
+    index("projects_company_number_idx").on(t.companyId, t.projectNumber),
+    index("projects_client_idx").on(t.clientId),
+  ],
+);
+
+export const permits = pgTable(
+  "permits",
+  {
+    id: id(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    projectId: uuid("project_id").references(() => projects.id, { onDelete: "cascade" }),
+    /** Copied from the project when there is one; kept in step by the projects service. */
+    clientId: uuid("client_id").references(() => clients.id, { onDelete: "set null" }),
+    permitNumber: text("permit_number").notNull(),
+    permitName: text("permit_name").notNull(),
+    agency: text("agency"),
+    status: text("status").notNull().default("Required"),
+    archived: boolean("archived").notNull().default(false),
+    recordType: text("record_type").notNull().default("permit"),
+    permitApplicationDate: day("permit_application_date"),
+    issueDate: day("issue_date"),
+    expirationDate: day("expiration_date"),
+    startDate: day("start_date"),
+    closeDate: day("close_date"),
+    permitExpires: boolean("permit_expires").notNull().default(true),
+    phase: text("phase"),
+    aka: text("aka"),
+    grantorLink: text("grantor_link"),
+    bondAmount: numeric("bond_amount", { precision: 14, scale: 2 }),
+    suretyCompany: text("surety_company"),
+    bondNumber: text("bond_number"),
+    guaranteeType: text("guarantee_type"),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("permits_company_order_idx").on(t.companyId, t.createdAt, t.id),
+    index("permits_company_visible_idx").on(t.companyId, t.archived, t.status),
+    index("permits_company_expiration_idx").on(t.companyId, t.expirationDate),
+    index("permits_company_name_idx").on(t.companyId, t.permitName),
+    index("permits_company_number_idx").on(t.companyId, t.permitNumber),
+    index("permits_company_agency_idx").on(t.companyId, t.agency),
+    index("permits_company_application_idx").on(t.companyId, t.permitApplicationDate),
+    index("permits_project_idx").on(t.projectId),
+    index("permits_client_idx").on(t.clientId),
+    index("permits_expiration_idx").on(t.expirationDate),
+    check("permits_record_type_check", sql`${t.recordType} in ('permit','bond')`),
+    check("permits_status_check", sql`${t.status} in ('Required','In Waiting','Pending','Expired','N/A')`),
+    check("permits_bond_amount_check", sql`${t.bondAmount} is null or ${t.bondAmount} >= 0`),
+  ],
+);
+
+export const comments = pgTable(
+  "comments",
+  {
+    id: id(),
+    permitId: uuid("permit_id")
+      .notNull()
+      .references(() => permits.id, { onDelete: "cascade" }),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    userName: text("user_name").notNull(),
+    text: text("text").notNull(),
+    isInternal: boolean("is_internal").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index("comments_permit_idx").on(t.permitId, t.createdAt)],
+);
+
+export const attachments = pgTable(
+  "attachments",
+  {
+    id: id(),
+    permitId: uuid("permit_id")
+      .notNull()
+      .references(() => permits.id, { onDelete: "cascade" }),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    /** The uploader's file name, for display and Content-Disposition only; never a path. */
+    filename: text("filename").notNull(),
+    storageKey: text("storage_key").notNull(),
+    contentType: text("content_type").notNull(),
+    size: integer("size").notNull(),
+    archived: boolean("archived").notNull().default(false),
+    uploadedBy: uuid("uploaded_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("attachments_permit_idx").on(t.permitId, t.createdAt)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Audit (append-only: a trigger in the migrations refuses UPDATE and direct DELETE)
+
+export const permitAudit = pgTable(
+  "permit_audit",
+  {
+    id: id(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    /** No foreign key: the trail of a deleted permit survives it. */
+    permitId: uuid("permit_id").notNull(),
+    userId: uuid("user_id"),
+    userName: text("user_name").notNull(),
+    impersonatorId: uuid("impersonator_id"),
+    impersonatorName: text("impersonator_name"),
+    action: text("action").notNull(),
+    field: text("field"),
+    oldValue: text("old_value"),
+    newValue: text("new_value"),
+    timestamp: timestamp("timestamp", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("permit_audit_permit_idx").on(t.permitId, t.timestamp)],
+);
+
+/** Audit of everything that is not a permit: impersonation, users, companies, settings. */
+export const auditEvents = pgTable(
+  "audit_events",
+  {
+    id: id(),
+    companyId: uuid("company_id").references(() => companies.id, { onDelete: "cascade" }),
+    actorId: uuid("actor_id"),
+    actorName: text("actor_name").notNull(),
+    impersonatorId: uuid("impersonator_id"),
+    impersonatorName: text("impersonator_name"),
+    action: text("action").notNull(),
+    entityType: text("entity_type").notNull(),
+    entityId: text("entity_id"),
+    details: jsonb("details"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("audit_events_company_idx").on(t.companyId, t.createdAt)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Templates, notification settings, reminder deliveries
+
+export const permitTemplates = pgTable(
+  "permit_templates",
+  {
+    id: id(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    agency: text("agency"),
+    status: text("status").notNull().default("Required"),
+    active: boolean("active").notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("permit_templates_company_idx").on(t.companyId, t.name),
+    check("permit_templates_status_check", sql`${t.status} in ('Required','N/A')`),
+  ],
+);
+
+export const companyPreferences = pgTable("company_preferences", {
+  companyId: uuid("company_id")
+    .primaryKey()
+    .references(() => companies.id, { onDelete: "cascade" }),
+  email30Day: boolean("email_30_day").notNull().default(true),
+  email7Day: boolean("email_7_day").notNull().default(true),
+  email1Day: boolean("email_1_day").notNull().default(true),
+  updatedAt: updatedAt(),
+});
+
+/** Users who receive reminder e-mails. */
+export const userNotifications = pgTable(
+  "user_notifications",
+  {
+    userId: uuid("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+  },
+  (t) => [index("user_notifications_company_idx").on(t.companyId)],
+);
+
+/**
+ * One row per (permit, threshold, expiration date, recipient): the unique key makes a reminder
+ * impossible to record, and so to send, twice (DESIGN.md section 5).
+ */
+export const reminderDeliveries = pgTable(
+  "reminder_deliveries",
+  {
+    id: id(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    permitId: uuid("permit_id")
+      .notNull()
+      .references(() => permits.id, { onDelete: "cascade" }),
+    threshold: integer("threshold").notNull(),
+    expirationDate: day("expiration_date").notNull(),
+    recipientUserId: uuid("recipient_user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    recipientEmail: text("recipient_email").notNull(),
+    /** The company-local date on which the reminder became due. */
+    dueDate: day("due_date").notNull(),
+    /** pending, sending, sent, failed */
+    status: text("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    claimedAt: timestamp("claimed_at", { withTimezone: true }),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    lastError: text("last_error"),
+    messageId: text("message_id"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("reminder_deliveries_key_uq").on(t.permitId, t.threshold, t.expirationDate, t.recipientUserId),
+    index("reminder_deliveries_pending_idx").on(t.status, t.nextAttemptAt),
+    index("reminder_deliveries_company_idx").on(t.companyId, t.createdAt),
+  ],
+);

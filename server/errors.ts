@@ -1,0 +1,86 @@
+import type { FastifyError, FastifyInstance } from "fastify";
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
+
+/** Stable error codes the API answers with; the web client switches on these, never on messages. */
+export type ErrorCode =
+  | "VALIDATION"
+  | "UNAUTHENTICATED"
+  | "INVALID_CREDENTIALS"
+  | "ACCOUNT_DISABLED"
+  | "PASSWORD_RESET_REQUIRED"
+  | "FORBIDDEN"
+  | "NOT_FOUND"
+  | "CONFLICT"
+  | "PAYLOAD_TOO_LARGE"
+  | "UNSUPPORTED_MEDIA_TYPE"
+  | "RATE_LIMITED"
+  | "CSRF"
+  | "INTERNAL";
+
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode,
+    message: string,
+    readonly fields?: Record<string, string>,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export const notFound = (what = "Record") => new AppError(404, "NOT_FOUND", `${what} not found.`);
+export const forbidden = (message = "Permission denied. Please check your access rights.") =>
+  new AppError(403, "FORBIDDEN", message);
+export const unauthenticated = (message = "Not authenticated.") => new AppError(401, "UNAUTHENTICATED", message);
+export const conflict = (message: string, fields?: Record<string, string>) =>
+  new AppError(409, "CONFLICT", message, fields);
+export const validation = (fields: Record<string, string>, message?: string) =>
+  new AppError(400, "VALIDATION", message ?? Object.values(fields)[0] ?? "Invalid input.", fields);
+
+/** Throws `forbidden()` unless the condition holds; narrows like an assertion. */
+export function authorize(condition: boolean, message?: string): asserts condition {
+  if (!condition) throw forbidden(message);
+}
+
+/**
+ * One error handler for the whole app: known errors keep their status and code; anything else is
+ * logged with the request and answered 500 without details (no stack traces leave the server).
+ */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
+    if (err instanceof AppError) {
+      if (err.headers) reply.headers(err.headers);
+      return reply.status(err.status).send({ code: err.code, message: err.message, fields: err.fields });
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const fields: Record<string, string> = {};
+      for (const issue of err.validation) {
+        const key = issue.instancePath.replace(/^\//, "").replace(/\//g, ".") || "_";
+        fields[key] ??= issue.message ?? "Invalid value";
+      }
+      const first = Object.entries(fields)[0];
+      const message = first ? (first[0] === "_" ? first[1] : `${first[0]}: ${first[1]}`) : "Invalid input.";
+      return reply.status(400).send({ code: "VALIDATION", message, fields });
+    }
+    if (isResponseSerializationError(err)) {
+      request.log.error({ err, cause: err.cause }, "response did not match its schema");
+      return reply.status(500).send({ code: "INTERNAL", message: "Something went wrong. Please try again." });
+    }
+    const status = err.statusCode ?? 500;
+    if (status === 413 || err.code === "FST_REQ_FILE_TOO_LARGE" || err.code === "FST_ERR_CTP_BODY_TOO_LARGE") {
+      return reply.status(413).send({ code: "PAYLOAD_TOO_LARGE", message: "The upload is too large." });
+    }
+    if (status === 415) {
+      return reply.status(415).send({ code: "UNSUPPORTED_MEDIA_TYPE", message: "Send JSON (application/json)." });
+    }
+    if (status === 429) {
+      return reply.status(429).send({ code: "RATE_LIMITED", message: "Too many requests. Please wait and try again." });
+    }
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send({ code: status === 404 ? "NOT_FOUND" : "VALIDATION", message: err.message });
+    }
+    request.log.error({ err }, "unhandled error");
+    return reply.status(500).send({ code: "INTERNAL", message: "Something went wrong. Please try again." });
+  });
+}

@@ -1,0 +1,58 @@
+import { randomBytes } from "node:crypto";
+import { loadConfig } from "./config.ts";
+import { acquireDataDirLock, DataDirLockedError, openDatabase } from "./db/client.ts";
+import { migrateDatabase } from "./db/migrate.ts";
+import { ensureFirstSuperAdmin } from "./db/bootstrap.ts";
+import { buildApp } from "./app.ts";
+import { startScheduler } from "./jobs/scheduler.ts";
+
+/** Starts the server: open the database, migrate, seed the first admin, listen, schedule. */
+async function main() {
+  const started = Date.now();
+  const config = loadConfig();
+  const pretty = config.NODE_ENV !== "production" && process.stdout.isTTY;
+  const logger = {
+    level: config.LOG_LEVEL,
+    ...(pretty ? { transport: { target: "pino-pretty", options: { translateTime: "SYS:HH:MM:ss", ignore: "pid,hostname" } } } : {}),
+  };
+
+  // The embedded database is single-process: hold the data directory for the server's lifetime.
+  const lock = config.DATABASE_URL ? null : acquireDataDirLock(config.DATA_DIR);
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, lockHeld: true });
+  await migrateDatabase(database);
+  await ensureFirstSuperAdmin(database.db, config, (line) => console.log(line));
+
+  const app = await buildApp({ config, database, logger });
+  await app.listen({ host: config.HOST, port: config.PORT });
+  const controlToken = randomBytes(24).toString("hex");
+  lock?.update({ port: config.PORT, host: config.HOST, controlToken });
+  app.ctx.controlToken = controlToken;
+  const scheduler = startScheduler(app);
+  app.log.info(
+    { database: database.kind, mail: app.ctx.mailer.describe(), ms: Date.now() - started },
+    `Permitrack ${config.publicUrl} is ready`,
+  );
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, "shutting down");
+    scheduler.stop();
+    await app.close();
+    await database.close();
+    lock?.release();
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void stop("SIGINT"));
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+}
+
+main().catch((err: unknown) => {
+  if (err instanceof DataDirLockedError) {
+    console.error(`\n${err.message}\n`);
+  } else {
+    console.error(err);
+  }
+  process.exit(1);
+});

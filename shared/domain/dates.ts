@@ -1,0 +1,45 @@
+/**
+ * Calendar-date helpers. Permit dates are calendar dates ("YYYY-MM-DD"), and "today" is the
+ * date in the company's time zone, so all arithmetic here is on whole UTC days.
+ */
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DAY_MS = 86_400_000;
+
+export function isIsoDate(value: string): boolean {
+  const m = ISO_DATE.exec(value);
+  if (!m) return false;
+  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3]);
+}
+
+/** Today's date ("YYYY-MM-DD") in the given IANA time zone. */
+export function todayIn(timeZone: string, now: Date = new Date()): string {
+  const parts = new Intl.DateTimeFormat("en-CA", {
+    timeZone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).formatToParts(now);
+  const get = (t: string) => parts.find((p) => p.type === t)?.value ?? "";
+  return `${get("year")}-${get("month")}-${get("day")}`;
+}
+
+export function isValidTimeZone(tz: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const toUtc = (iso: string) => Date.parse(`${iso}T00:00:00Z`);
+
+/** Whole days from `from` to `to` (both "YYYY-MM-DD"); negative when `to` is earlier. */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((toUtc(to) - toUtc(from)) / DAY_MS);
+}
+
+export function addDays(iso: string, days: number): string {
+  return new Date(toUtc(iso) + days * DAY_MS).toISOString().slice(0, 10);
+}

@@ -1,0 +1,54 @@
+import { EXPIRING_SOON_DAYS } from "./constants.ts";
+import { daysBetween } from "./dates.ts";
+
+export interface PermitDates {
+  start_date?: string | null;
+  permit_application_date?: string | null;
+  issue_date?: string | null;
+  expiration_date?: string | null;
+}
+
+/** The All Permits dashboard's categories (spec section 4). */
+export type ListCategory = "In Progress" | "In Review" | "Active";
+export function listCategory(p: PermitDates): ListCategory | null {
+  if (p.expiration_date) return "Active";
+  if (p.permit_application_date && !p.issue_date) return "In Review";
+  if (p.start_date && !p.permit_application_date) return "In Progress";
+  return null;
+}
+export const LIST_CATEGORY_COLORS: Record<ListCategory, string> = {
+  "In Progress": "#2e7d32",
+  "In Review": "#d32f2f",
+  Active: "#ffb300",
+};
+
+/** The project dashboard's categories differ from the list's (spec section 4). */
+export type ProjectCategory = "In Progress" | "In Waiting" | "Active";
+export function projectCategory(p: PermitDates): ProjectCategory | null {
+  if (!p.start_date) return null;
+  if (p.expiration_date) return "Active";
+  if (p.permit_application_date) return "In Waiting";
+  return "In Progress";
+}
+
+export type Urgency = "expired" | "expiring" | null;
+/** Row highlight: expired (date in the past) or expiring within 30 days of `today`. */
+export function urgency(expirationDate: string | null | undefined, today: string): Urgency {
+  if (!expirationDate) return null;
+  const left = daysBetween(today, expirationDate);
+  if (left < 0) return "expired";
+  if (left <= EXPIRING_SOON_DAYS) return "expiring";
+  return null;
+}
+
+/** The detail chip shows Expired whenever the date has passed, whatever is stored (DESIGN.md 6.10). */
+export function displayPermitStatus(status: string, expirationDate: string | null | undefined, today: string): string {
+  if (expirationDate && daysBetween(today, expirationDate) < 0) return "Expired";
+  return status;
+}
+
+export function statusChipColor(displayStatus: string): "error" | "warning" | "success" {
+  if (displayStatus === "Expired") return "error";
+  if (displayStatus === "Pending") return "warning";
+  return "success";
+}
