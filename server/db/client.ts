@@ -44,6 +44,9 @@ export interface OpenOptions {
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
+    // An idle connection dropped by the server (restart, failover) must not crash the process;
+    // the pool replaces it on the next query.
+    pool.on("error", (err) => console.warn(`PostgreSQL connection lost: ${err.message}`));
     const client = await pool.connect(); // fail fast with a clear error when unreachable
     client.release();
     return {

@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import { useTestContext } from "./test-support/harness.ts";
+
+const t = useTestContext();
+
+describe("server basics", () => {
+  it("answers /healthz and /readyz", async () => {
+    expect((await t.anonymous.get("/healthz")).json()).toEqual({ status: "ok" });
+    expect((await t.anonymous.get("/readyz")).json()).toEqual({ status: "ready" });
+  });
+
+  it("sends security headers with a strict Content-Security-Policy", async () => {
+    const res = await t.anonymous.get("/healthz");
+    const csp = String(res.headers["content-security-policy"]);
+    expect(csp).toMatch(/script-src 'self'( 'nonce-[a-f0-9]+')?;/);
+    expect(csp).not.toContain("unsafe-eval");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.headers["x-content-type-options"]).toBe("nosniff");
+  });
+
+  it("answers unknown API paths with 401 when anonymous and a JSON 404 when signed in", async () => {
+    expect((await t.anonymous.get("/api/nothing-here")).statusCode).toBe(401);
+    const company = await t.make.company();
+    const api = await t.signIn(await t.make.user({ companyId: company.id }));
+    const res = await api.get("/api/nothing-here");
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ code: "NOT_FOUND", message: "Not found." });
+  });
+
+  it("rejects non-JSON bodies with a stable code and never leaks a stack trace", async () => {
+    const res = await t.anonymous.request({
+      method: "POST",
+      url: "/api/auth/sign-in",
+      headers: { "content-type": "application/json" },
+      payload: "{not json",
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.body).not.toMatch(/at .*\.ts:\d+/);
+    expect(res.json().code).toBe("VALIDATION");
+  });
+
+  it("publishes OpenAPI documentation generated from the route schemas", async () => {
+    const res = await t.anonymous.get("/api/docs/json");
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.info.version).toBe("1.1.0");
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(["/api/auth/sign-in", "/api/me"]));
+    expect(doc.paths["/api/auth/sign-in"].post.requestBody).toBeDefined();
+  });
+});
