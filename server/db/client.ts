@@ -166,11 +166,11 @@ export function acquireDataDirLock(dataDir: string): DataDirLock {
       };
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
-      let holder: LockInfo | null = null;
+      let holder: LockInfo | null;
       try {
         holder = JSON.parse(fs.readFileSync(file, "utf8")) as LockInfo;
       } catch {
-        holder = null;
+        holder = null; // unreadable or half-written: treat as stale
       }
       if (holder && holder.pid !== process.pid && isAlive(holder.pid)) throw new DataDirLockedError(dataDir, holder);
       fs.rmSync(file, { force: true }); // stale: its process is gone
