@@ -16,6 +16,8 @@ const ConfigSchema = z.object({
   PUBLIC_URL: z.preprocess(blankToUndefined, z.url().optional()),
   DATABASE_URL: z.preprocess(blankToUndefined, z.string().optional()),
   DATA_DIR: z.string().default("./data"),
+  /** The built web app; default ./dist. */
+  WEB_DIR: z.string().default("./dist"),
   SESSION_SECRET: z.preprocess(blankToUndefined, z.string().min(32).optional()),
   SMTP_URL: z.preprocess(blankToUndefined, z.string().optional()),
   MAIL_FROM: z.string().default("Permitrack <no-reply@permitrack.local>"),

@@ -22,7 +22,7 @@ async function main() {
   await migrateDatabase(database);
   await ensureFirstSuperAdmin(database.db, config, (line) => console.log(line));
 
-  const app = await buildApp({ config, database, logger });
+  const app = await buildApp({ config, database, logger, webDir: config.WEB_DIR });
   await app.listen({ host: config.HOST, port: config.PORT });
   const controlToken = randomBytes(24).toString("hex");
   lock?.update({ port: config.PORT, host: config.HOST, controlToken });

@@ -1,0 +1,36 @@
+// Builds the web app when dist/ is missing or older than its sources (used by `npm start` and the e2e runner).
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+
+export const root = path.resolve(import.meta.dirname, "..", "..");
+
+function newestMtime(p) {
+  const st = fs.statSync(p);
+  if (!st.isDirectory()) return st.mtimeMs;
+  let max = st.mtimeMs;
+  for (const entry of fs.readdirSync(p)) max = Math.max(max, newestMtime(path.join(p, entry)));
+  return max;
+}
+
+/** Builds into a folder of its own (parallel e2e runs must not share dist/). */
+export function buildWebInto(outDir) {
+  execFileSync(
+    process.execPath,
+    [path.join(root, "node_modules", "vite", "bin", "vite.js"), "build", "--logLevel", "warn", "--outDir", outDir, "--emptyOutDir"],
+    { cwd: root, stdio: "inherit" },
+  );
+}
+
+export function buildWebIfStale() {
+  const built = path.join(root, "dist", "index.html");
+  const sources = ["web", "shared", "index.html", "vite.config.ts"].map((p) => path.join(root, p)).filter(fs.existsSync);
+  const stale = !fs.existsSync(built) || Math.max(...sources.map(newestMtime)) > fs.statSync(built).mtimeMs;
+  if (!stale) return false;
+  console.log("Building the web app (first start or sources changed)...");
+  execFileSync(process.execPath, [path.join(root, "node_modules", "vite", "bin", "vite.js"), "build", "--logLevel", "warn"], {
+    cwd: root,
+    stdio: "inherit",
+  });
+  return true;
+}

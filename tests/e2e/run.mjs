@@ -1,0 +1,89 @@
+// `npm run test:e2e`: builds the web app, seeds a fresh embedded database, starts the real server
+// on a free port, runs the Playwright specs in Chromium against it, and stops the server.
+import { spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { buildWebIfStale, buildWebInto, root } from "../../scripts/lib/build-web.mjs";
+
+const DEMO_PASSWORD = "demo-password-e2e";
+const ADMIN_EMAIL = "first.admin@permitrack.example";
+
+const freePort = () =>
+  new Promise((resolve) => {
+    const srv = net.createServer().listen(0, "127.0.0.1", () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "permitrack-e2e-"));
+// E2E_PRIVATE_BUILD=1 builds into the run's own folder, so parallel runs never share dist/.
+const webDir = process.env.E2E_PRIVATE_BUILD === "1" ? path.join(dataDir, "web") : path.join(root, "dist");
+if (process.env.E2E_PRIVATE_BUILD === "1") buildWebInto(webDir);
+else buildWebIfStale();
+const port = await freePort();
+const baseUrl = `http://127.0.0.1:${port}`;
+const env = {
+  ...process.env,
+  NODE_ENV: "production",
+  DATA_DIR: dataDir,
+  WEB_DIR: webDir,
+  PORT: String(port),
+  HOST: "127.0.0.1",
+  PUBLIC_URL: baseUrl,
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD: "",
+  DATABASE_URL: "",
+  SCHEDULER: "off",
+  LOG_LEVEL: "warn",
+  DEMO_PASSWORD,
+};
+const tsx = [path.join(root, "node_modules", "tsx", "dist", "cli.mjs")];
+
+// The seed creates the first super-admin with a generated password (the forced-reset path) and the demo data.
+const seed = spawnSync(process.execPath, [...tsx, "server/db/seed-demo.ts"], { cwd: root, env, encoding: "utf8" });
+if (seed.status !== 0) {
+  console.error(seed.stdout, seed.stderr);
+  process.exit(1);
+}
+const generated = /password:\s+(\S+)/.exec(seed.stdout)?.[1];
+if (!generated) throw new Error(`no generated admin password in the seed output:\n${seed.stdout}`);
+
+const server = spawn(process.execPath, [...tsx, "server/main.ts"], { cwd: root, env, stdio: ["ignore", "inherit", "inherit"] });
+const deadline = Date.now() + 60_000;
+for (;;) {
+  try {
+    if ((await fetch(`${baseUrl}/readyz`)).ok) break;
+  } catch {
+    /* not yet listening */
+  }
+  if (Date.now() > deadline || server.exitCode !== null) {
+    server.kill();
+    throw new Error("the server did not become ready");
+  }
+  await new Promise((r) => setTimeout(r, 250));
+}
+
+const vitest = spawn(
+  process.execPath,
+  [path.join(root, "node_modules", "vitest", "vitest.mjs"), "run", "--config", "tests/e2e/vitest.config.ts", ...process.argv.slice(2)],
+  {
+    cwd: root,
+    stdio: "inherit",
+    env: {
+      ...process.env,
+      E2E_BASE_URL: baseUrl,
+      E2E_DATA_DIR: dataDir,
+      E2E_ADMIN_EMAIL: ADMIN_EMAIL,
+      E2E_ADMIN_PASSWORD: generated,
+      E2E_DEMO_PASSWORD: DEMO_PASSWORD,
+    },
+  },
+);
+const code = await new Promise((resolve) => vitest.on("exit", (c) => resolve(c ?? 1)));
+server.kill("SIGTERM");
+await new Promise((resolve) => server.on("exit", resolve));
+fs.rmSync(dataDir, { recursive: true, force: true });
+process.exit(code);

@@ -1,0 +1,12 @@
+import { defineConfig } from "vitest/config";
+
+// One server, one browser, shared state: the end-to-end files run one after another.
+export default defineConfig({
+  test: {
+    name: "e2e",
+    include: ["tests/e2e/**/*.e2e.ts"],
+    fileParallelism: false,
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+  },
+});

@@ -1,0 +1,70 @@
+import Box from "@mui/material/Box";
+import Link from "@mui/material/Link";
+import Typography from "@mui/material/Typography";
+import { PRODUCT_NAME } from "../../../shared/domain/constants.ts";
+import { useMe } from "../../lib/session.tsx";
+
+/** Only http(s) links, and a bare "example.com" becomes https://example.com. */
+export function websiteHref(website: string): string | null {
+  const value = website.trim();
+  if (!value) return null;
+  const candidate = /^[a-z][a-z0-9+.-]*:/i.test(value) ? value : `https://${value}`;
+  try {
+    const url = new URL(candidate);
+    return url.protocol === "http:" || url.protocol === "https:" ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Footer of the signed-in pages: the user's company contact details (spec section 2). */
+export function AppFooter() {
+  const me = useMe();
+  const company = me.data?.company ?? null;
+  const href = company?.website ? websiteHref(company.website) : null;
+
+  return (
+    <Box
+      component="footer"
+      sx={{
+        borderTop: 1,
+        borderColor: "divider",
+        bgcolor: "background.paper",
+        // Room on the right for the fixed version badge.
+        px: { xs: 2, sm: 3 },
+        pr: { xs: 9, sm: 10 },
+        py: 2,
+        display: "flex",
+        flexWrap: "wrap",
+        columnGap: 3,
+        rowGap: 0.5,
+        alignItems: "center",
+        fontSize: "0.875rem",
+        color: "text.secondary",
+      }}
+    >
+      {me.isPending ? (
+        <Typography variant="body2">Loading company info...</Typography>
+      ) : company ? (
+        <>
+          <Typography variant="body2" sx={{ fontWeight: 600, color: "text.primary" }}>
+            {company.name}
+          </Typography>
+          {company.address ? <Typography variant="body2">{company.address}</Typography> : null}
+          {company.phone ? (
+            <Link variant="body2" href={`tel:${company.phone.replace(/[^\d+]/g, "")}`}>
+              {company.phone}
+            </Link>
+          ) : null}
+          {company.website && href ? (
+            <Link variant="body2" href={href} target="_blank" rel="noopener noreferrer">
+              {company.website}
+            </Link>
+          ) : null}
+        </>
+      ) : (
+        <Typography variant="body2">{PRODUCT_NAME}</Typography>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,26 @@
+import AppBar from "@mui/material/AppBar";
+import Box from "@mui/material/Box";
+import Toolbar from "@mui/material/Toolbar";
+import { ThemeToggle } from "../../components/theme-toggle.tsx";
+import { UserSwitcher } from "../../features/impersonation/components/user-switcher.tsx";
+import { useCan, useCurrentUser } from "../../lib/session.tsx";
+import { HeaderLogo } from "./header-logo.tsx";
+import { DesktopNav, MobileNav } from "./main-nav.tsx";
+
+/** Header + nav bar of the signed-in pages (hidden on /login, which uses the public layout). */
+export function AppHeader() {
+  const me = useCurrentUser();
+  const canImpersonate = useCan("impersonate");
+  return (
+    <AppBar position="sticky" color="inherit" sx={{ borderBottom: 1, borderColor: "divider" }}>
+      <Toolbar sx={{ gap: { xs: 1, sm: 2 }, minHeight: { xs: 64, sm: 76 }, px: { xs: 1.5, sm: 3 } }}>
+        <HeaderLogo company={me.company} />
+        <DesktopNav />
+        <Box sx={{ flex: 1, display: { lg: "none" } }} />
+        {canImpersonate ? <UserSwitcher /> : null}
+        <ThemeToggle />
+        <MobileNav />
+      </Toolbar>
+    </AppBar>
+  );
+}

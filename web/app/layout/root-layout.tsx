@@ -1,0 +1,61 @@
+import { useEffect, useRef } from "react";
+import { Outlet, useLocation, useNavigate, useNavigationType } from "react-router";
+import { useQueryClient } from "@tanstack/react-query";
+import { onAuthFailure } from "../../lib/api.ts";
+import { paths } from "../../lib/paths.ts";
+import { allowResetFlag } from "../../lib/storage.ts";
+import { VersionBadge } from "./version-badge.tsx";
+
+/** Wraps every route, public or not. */
+export function RootLayout() {
+  return (
+    <>
+      <AuthRedirects />
+      <ScrollToTop />
+      <Outlet />
+      <VersionBadge />
+    </>
+  );
+}
+
+/**
+ * When any API call (other than /api/me and sign-in, whose screens handle it) finds the
+ * session gone, go to /login; when the password must be changed first, go to the reset screen.
+ */
+function AuthRedirects() {
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const queryClient = useQueryClient();
+  const pathnameRef = useRef(pathname);
+  useEffect(() => {
+    pathnameRef.current = pathname;
+  }, [pathname]);
+
+  useEffect(
+    () =>
+      onAuthFailure((failure) => {
+        if (failure === "unauthenticated") {
+          // Forget the previous user's data before anyone else signs in on this tab.
+          queryClient.clear();
+          allowResetFlag.clear();
+          if (pathnameRef.current !== paths.login) void navigate(paths.login, { replace: true });
+        } else {
+          allowResetFlag.set();
+          if (pathnameRef.current !== paths.resetPassword)
+            void navigate(paths.resetPassword, { replace: true });
+        }
+      }),
+    [navigate, queryClient],
+  );
+  return null;
+}
+
+/** A new screen starts at the top; back/forward keeps the browser's own position. */
+function ScrollToTop() {
+  const { pathname } = useLocation();
+  const navigationType = useNavigationType();
+  useEffect(() => {
+    if (navigationType !== "POP") window.scrollTo(0, 0);
+  }, [pathname, navigationType]);
+  return null;
+}

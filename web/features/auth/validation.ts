@@ -1,0 +1,6 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { ResetPasswordSchema, SignInSchema } from "../../../shared/schemas/auth.ts";
+
+// Loaded on demand by the sign-in and reset screens (see web/lib/lazy-resolver.ts).
+export const signInResolver = zodResolver(SignInSchema);
+export const resetPasswordResolver = zodResolver(ResetPasswordSchema);

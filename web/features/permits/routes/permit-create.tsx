@@ -1,0 +1,6 @@
+import { ComingSoon } from "../../../components/coming-soon.tsx";
+
+/** Placeholder: the permits feature issue replaces this screen. */
+export default function PermitCreatePage() {
+  return <ComingSoon title="New Permit" description="Permit form (create)." />;
+}
