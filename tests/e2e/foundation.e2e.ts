@@ -1,9 +1,10 @@
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { BASE_URL, DEMO, DEMO_PASSWORD, screenshot, signIn, useBrowser } from "./support.ts";
 
 const b = useBrowser();
 
-const navLabels = async (page: import("playwright-core").Page) =>
+const navLabels = async (page: Page) =>
   (await page.getByRole("navigation", { name: "Main" }).getByRole("link").allTextContents()).map((s) => s.trim());
 
 describe("public routes", () => {
