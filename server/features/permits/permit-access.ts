@@ -1,0 +1,21 @@
+import { and, eq } from "drizzle-orm";
+import { scopeConditions, scopeOf, type Actor } from "../../access/actor.ts";
+import type { Db } from "../../db/client.ts";
+import { permits } from "../../db/schema.ts";
+import { notFound } from "../../errors.ts";
+
+export type PermitRow = typeof permits.$inferSelect;
+
+/**
+ * Loads a permit the actor may see, or throws 404: another company's permit, and for a
+ * client-user a permit of a client outside its list, are indistinguishable from a missing one.
+ * Comments, attachments, audit and reminders all reach a permit through this.
+ */
+export async function findVisiblePermit(db: Db, actor: Actor, id: string): Promise<PermitRow> {
+  const [row] = await db
+    .select()
+    .from(permits)
+    .where(and(eq(permits.id, id), scopeConditions(scopeOf(actor), { companyId: permits.companyId, clientId: permits.clientId })));
+  if (!row) throw notFound("Permit");
+  return row;
+}
