@@ -155,7 +155,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
   await app.register(authRoutes);
   await app.register(registerFeatures);
-  await registerWeb(app, opts.webDir ?? path.resolve("dist"));
+  await registerWeb(app, path.resolve(opts.webDir ?? "dist"));
   return app;
 }
 

@@ -13,7 +13,7 @@ export async function ensureFirstSuperAdmin(
   print: (line: string) => void,
 ): Promise<{ email: string; generatedPassword: string | null } | null> {
   if ((await countUsers(db)) > 0) return null;
-  const email = config.ADMIN_EMAIL ?? "admin@permitrack.local";
+  const email = (config.ADMIN_EMAIL ?? "admin@permitrack.local").toLowerCase();
   const generated = config.ADMIN_PASSWORD ? null : randomBytes(12).toString("base64url");
   await createAccount(db, {
     email,

@@ -3,25 +3,13 @@ import Link from "@mui/material/Link";
 import Typography from "@mui/material/Typography";
 import { PRODUCT_NAME } from "../../../shared/domain/constants.ts";
 import { useMe } from "../../lib/session.tsx";
-
-/** Only http(s) links, and a bare "example.com" becomes https://example.com. */
-export function websiteHref(website: string): string | null {
-  const value = website.trim();
-  if (!value) return null;
-  const candidate = /^[a-z][a-z0-9+.-]*:/i.test(value) ? value : `https://${value}`;
-  try {
-    const url = new URL(candidate);
-    return url.protocol === "http:" || url.protocol === "https:" ? url.href : null;
-  } catch {
-    return null;
-  }
-}
+import { phoneHref, websiteHref } from "../../lib/urls.ts";
 
 /** Footer of the signed-in pages: the user's company contact details (spec section 2). */
 export function AppFooter() {
   const me = useMe();
   const company = me.data?.company ?? null;
-  const href = company?.website ? websiteHref(company.website) : null;
+  const href = websiteHref(company?.website);
 
   return (
     <Box
@@ -52,7 +40,7 @@ export function AppFooter() {
           </Typography>
           {company.address ? <Typography variant="body2">{company.address}</Typography> : null}
           {company.phone ? (
-            <Link variant="body2" href={`tel:${company.phone.replace(/[^\d+]/g, "")}`}>
+            <Link variant="body2" href={phoneHref(company.phone)}>
               {company.phone}
             </Link>
           ) : null}

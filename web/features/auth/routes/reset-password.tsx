@@ -70,7 +70,7 @@ export default function ResetPasswordPage() {
         Reset Your Password
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 3, textAlign: "center" }}>
-        Password must be at least {PASSWORD_MIN_LENGTH} characters long.
+        {`Password must be at least ${PASSWORD_MIN_LENGTH} characters long.`}
       </Typography>
       <Box
         component="form"
