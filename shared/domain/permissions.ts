@@ -24,6 +24,7 @@ export const CAPABILITIES = [
   "imports.run",
   "impersonate",
   "allCompanies",
+  "reminders.view",
 ] as const;
 export type Capability = (typeof CAPABILITIES)[number];
 
@@ -43,6 +44,7 @@ const ADMIN_COMMON: Capability[] = [
   "templates.manage",
   "notifications.manage",
   "imports.run",
+  "reminders.view",
 ];
 
 export const PERMISSION_MATRIX: Record<Role, ReadonlySet<Capability>> = {
@@ -61,6 +63,8 @@ export const PERMISSION_MATRIX: Record<Role, ReadonlySet<Capability>> = {
     "comments.viewInternal",
     "comments.create",
     "attachments.upload",
+    // Reminder delivery logs name staff e-mail addresses: staff only.
+    "reminders.view",
   ]),
   // A client-user reads its clients' permits and may add (non-internal) comments; it never edits.
   "client-user": new Set<Capability>(["permits.view", "comments.create"]),
