@@ -5,6 +5,7 @@ const apiProject = (db: "pglite" | "pg") => ({
   test: {
     name: `api-${db}`,
     include: ["server/**/*.test.ts"],
+    exclude: ["server/**/*.unit.test.ts"],
     env: { TEST_DB: db },
     globalSetup: ["server/test-support/global-setup.ts"],
     testTimeout: 30_000,
@@ -15,7 +16,7 @@ const apiProject = (db: "pglite" | "pg") => ({
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: "unit", include: ["shared/**/*.test.ts", "web/**/*.test.ts"], environment: "node" } },
+      { test: { name: "unit", include: ["shared/**/*.test.ts", "web/**/*.test.ts", "server/**/*.unit.test.ts"], environment: "node" } },
       apiProject("pglite"),
       ...(process.env.TEST_DATABASE_URL ? [apiProject("pg")] : []),
     ],
