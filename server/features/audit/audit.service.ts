@@ -1,6 +1,8 @@
+import { and, asc, desc, eq, isNull, ne, or } from "drizzle-orm";
 import type { Actor } from "../../access/actor.ts";
 import type { Db } from "../../db/client.ts";
 import { auditEvents, permitAudit } from "../../db/schema.ts";
+import type { AuditEntry } from "../../../shared/schemas/audit.ts";
 
 type Stringable = string | number | boolean | null | undefined;
 const str = (v: Stringable) => (v === null || v === undefined || v === "" ? null : String(v));
@@ -56,4 +58,46 @@ export async function recordEvent(
     entityId: event.entityId ?? null,
     details: event.details ?? null,
   });
+}
+
+/** A comment's audit entry; an internal comment's entry is hidden from client-users like the comment itself. */
+export const COMMENT_AUDIT_ACTION = "comment";
+export const COMMENT_AUDIT_FIELD = "comment";
+export const INTERNAL_COMMENT_AUDIT_FIELD = "internal comment";
+
+/**
+ * A permit's audit trail, newest first. Entries written in one transaction share its timestamp,
+ * so ties are broken by action, descending: an upload then sorts above the archiving it caused.
+ */
+export async function listPermitAudit(
+  db: Db,
+  permitId: string,
+  opts: { includeInternalComments: boolean },
+): Promise<AuditEntry[]> {
+  const rows = await db
+    .select()
+    .from(permitAudit)
+    .where(
+      and(
+        eq(permitAudit.permitId, permitId),
+        opts.includeInternalComments
+          ? undefined
+          : or(
+              ne(permitAudit.action, COMMENT_AUDIT_ACTION),
+              isNull(permitAudit.field),
+              ne(permitAudit.field, INTERNAL_COMMENT_AUDIT_FIELD),
+            ),
+      ),
+    )
+    .orderBy(desc(permitAudit.timestamp), desc(permitAudit.action), asc(permitAudit.field), asc(permitAudit.id));
+  return rows.map((r) => ({
+    id: r.id,
+    action: r.action,
+    field: r.field,
+    oldValue: r.oldValue,
+    newValue: r.newValue,
+    userName: r.userName,
+    impersonatorName: r.impersonatorName,
+    timestamp: r.timestamp.toISOString(),
+  }));
 }

@@ -1,0 +1,110 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { actorCan } from "../../access/actor.ts";
+import { actorOf } from "../../auth/plugin.ts";
+import { authorize, validation } from "../../errors.ts";
+import {
+  AttachmentListQuerySchema,
+  AttachmentListSchema,
+  AttachmentResponseSchema,
+} from "../../../shared/schemas/attachments.ts";
+import { ErrorResponseSchema, IdParamsSchema } from "../../../shared/schemas/common.ts";
+import { findVisiblePermit } from "../permits/permit-access.ts";
+import { findVisibleAttachment, listAttachments, uploadAttachment } from "./attachments.service.ts";
+import { attachmentDisposition, downloadContentType } from "./file-names.ts";
+
+const errors = {
+  400: ErrorResponseSchema,
+  401: ErrorResponseSchema,
+  403: ErrorResponseSchema,
+  404: ErrorResponseSchema,
+};
+const FILE_REQUIRED = "Choose a file to upload.";
+
+/** A permit's attachments: list, upload (archiving the current ones) and download. */
+export async function attachmentsRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db, storage, config } = app.ctx;
+
+  r.get(
+    "/api/permits/:id/attachments",
+    {
+      schema: {
+        tags: ["attachments"],
+        summary: "A permit's attachments (archived ones on request)",
+        params: IdParamsSchema,
+        querystring: AttachmentListQuerySchema,
+        response: { 200: AttachmentListSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      const permit = await findVisiblePermit(db, actor, request.params.id);
+      return {
+        attachments: await listAttachments(db, permit.id, {
+          includeArchived: request.query.include_archived,
+        }),
+      };
+    },
+  );
+
+  r.post(
+    "/api/permits/:id/attachments",
+    {
+      schema: {
+        tags: ["attachments"],
+        summary: 'Upload a file (multipart, one field named "file"); archives the current attachments',
+        description: `The size limit is UPLOAD_MAX_BYTES (${config.UPLOAD_MAX_BYTES} bytes here); larger files answer 413.`,
+        consumes: ["multipart/form-data"],
+        params: IdParamsSchema,
+        response: { 201: AttachmentResponseSchema, ...errors, 413: ErrorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const permit = await findVisiblePermit(db, actor, request.params.id);
+      authorize(actorCan(actor, "attachments.upload"));
+      if (!request.isMultipart()) throw validation({ file: FILE_REQUIRED });
+      const part = await request.file();
+      if (!part) throw validation({ file: FILE_REQUIRED });
+      if (part.fieldname !== "file") {
+        part.file.resume();
+        throw validation({ file: 'Send the file in a field named "file".' });
+      }
+      const attachment = await uploadAttachment(db, storage, actor, permit, {
+        stream: part.file,
+        filename: part.filename,
+        mimetype: part.mimetype,
+        maxBytes: config.UPLOAD_MAX_BYTES,
+      });
+      return reply.status(201).send({ attachment });
+    },
+  );
+
+  r.get(
+    "/api/attachments/:id/download",
+    {
+      schema: {
+        tags: ["attachments"],
+        summary: "Download an attachment (always as a file, never shown inline)",
+        params: IdParamsSchema,
+        produces: ["application/octet-stream"],
+        // A stream is sent as is; the schema only documents it.
+        response: { 200: z.any().describe("The file's bytes"), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const attachment = await findVisibleAttachment(db, actor, request.params.id);
+      return reply
+        .header("content-type", downloadContentType(attachment.contentType))
+        .header("content-disposition", attachmentDisposition(attachment.filename))
+        .header("content-length", attachment.size)
+        .header("x-content-type-options", "nosniff")
+        .header("content-security-policy", "default-src 'none'; sandbox")
+        .header("cache-control", "private, no-store")
+        .send(storage.read(attachment.storageKey));
+    },
+  );
+}

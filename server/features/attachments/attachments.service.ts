@@ -1,0 +1,115 @@
+import type { Readable } from "node:stream";
+import { and, asc, desc, eq } from "drizzle-orm";
+import { scopeConditions, scopeOf, type Actor } from "../../access/actor.ts";
+import type { Db } from "../../db/client.ts";
+import { attachments, permits, users } from "../../db/schema.ts";
+import { notFound, validation } from "../../errors.ts";
+import type { Storage } from "../../storage/storage.ts";
+import type { Attachment } from "../../../shared/schemas/attachments.ts";
+import { recordPermitAudit } from "../audit/audit.service.ts";
+import { displayFilename, normaliseContentType } from "./file-names.ts";
+
+type AttachmentRow = typeof attachments.$inferSelect;
+
+const ATTACHMENT_FIELD = "attachment";
+
+const present = (r: AttachmentRow, uploadedByName: string | null): Attachment => ({
+  id: r.id,
+  filename: r.filename,
+  contentType: r.contentType,
+  size: r.size,
+  archived: r.archived,
+  uploadedByName,
+  createdAt: r.createdAt.toISOString(),
+  downloadUrl: `/api/attachments/${r.id}/download`,
+});
+
+/** A permit's attachments, current ones first, each group newest first. */
+export async function listAttachments(
+  db: Db,
+  permitId: string,
+  opts: { includeArchived: boolean },
+): Promise<Attachment[]> {
+  const rows = await db
+    .select({ attachment: attachments, uploadedByName: users.name })
+    .from(attachments)
+    .leftJoin(users, eq(users.id, attachments.uploadedBy))
+    .where(
+      and(
+        eq(attachments.permitId, permitId),
+        opts.includeArchived ? undefined : eq(attachments.archived, false),
+      ),
+    )
+    .orderBy(asc(attachments.archived), desc(attachments.createdAt), asc(attachments.id));
+  return rows.map((r) => present(r.attachment, r.uploadedByName));
+}
+
+/**
+ * Stores an upload and records it: the permit's current attachments are archived (spec section 4),
+ * the new row and the audit entries are written in one transaction. The file is written first,
+ * under a server-generated key, and removed again if anything after that fails.
+ */
+export async function uploadAttachment(
+  db: Db,
+  storage: Storage,
+  actor: Actor,
+  permit: { id: string; companyId: string },
+  file: { stream: Readable; filename: string | undefined; mimetype: string | undefined; maxBytes: number },
+): Promise<Attachment> {
+  const stored = await storage.put(`attachments/${permit.companyId}`, file.stream, file.maxBytes);
+  try {
+    if (stored.size === 0) throw validation({ file: "The file is empty." });
+    const filename = displayFilename(file.filename);
+    const row = await db.transaction(async (tx) => {
+      // Serialises concurrent uploads to one permit, so exactly one attachment stays current.
+      const [locked] = await tx
+        .select({ id: permits.id })
+        .from(permits)
+        .where(eq(permits.id, permit.id))
+        .for("update");
+      if (!locked) throw notFound("Permit");
+      const archived = await tx
+        .update(attachments)
+        .set({ archived: true })
+        .where(and(eq(attachments.permitId, permit.id), eq(attachments.archived, false)))
+        .returning({ filename: attachments.filename });
+      const [inserted] = await tx
+        .insert(attachments)
+        .values({
+          permitId: permit.id,
+          companyId: permit.companyId,
+          filename,
+          storageKey: stored.key,
+          contentType: normaliseContentType(file.mimetype),
+          size: stored.size,
+          uploadedBy: actor.userId,
+        })
+        .returning();
+      await recordPermitAudit(tx, actor, permit, [
+        ...archived.map((a) => ({ action: "archive", field: ATTACHMENT_FIELD, oldValue: a.filename })),
+        { action: "upload", field: ATTACHMENT_FIELD, newValue: filename },
+      ]);
+      return inserted!;
+    });
+    return present(row, actor.name);
+  } catch (err) {
+    await storage.remove(stored.key);
+    throw err;
+  }
+}
+
+/** An attachment whose permit the actor may see (the same scope as findVisiblePermit), or 404. */
+export async function findVisibleAttachment(db: Db, actor: Actor, id: string): Promise<AttachmentRow> {
+  const [row] = await db
+    .select({ attachment: attachments })
+    .from(attachments)
+    .innerJoin(permits, eq(permits.id, attachments.permitId))
+    .where(
+      and(
+        eq(attachments.id, id),
+        scopeConditions(scopeOf(actor), { companyId: permits.companyId, clientId: permits.clientId }),
+      ),
+    );
+  if (!row) throw notFound("Attachment");
+  return row.attachment;
+}

@@ -1,0 +1,35 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { actorCan } from "../../access/actor.ts";
+import { actorOf } from "../../auth/plugin.ts";
+import { ErrorResponseSchema, IdParamsSchema } from "../../../shared/schemas/common.ts";
+import { AuditListSchema } from "../../../shared/schemas/audit.ts";
+import { findVisiblePermit } from "../permits/permit-access.ts";
+import { listPermitAudit } from "./audit.service.ts";
+
+const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 404: ErrorResponseSchema };
+
+/** The permit audit trail, read-only: entries are written by the services that make the changes. */
+export async function auditRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.ctx;
+
+  r.get(
+    "/api/permits/:id/audit",
+    {
+      schema: {
+        tags: ["audit"],
+        summary: "A permit's audit trail, newest first",
+        params: IdParamsSchema,
+        response: { 200: AuditListSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      const permit = await findVisiblePermit(db, actor, request.params.id);
+      // The text of an internal comment is in its audit entry, so it is withheld like the comment.
+      const includeInternalComments = actorCan(actor, "comments.viewInternal");
+      return { entries: await listPermitAudit(db, permit.id, { includeInternalComments }) };
+    },
+  );
+}

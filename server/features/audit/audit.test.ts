@@ -1,0 +1,158 @@
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { Actor } from "../../access/actor.ts";
+import { permitAudit } from "../../db/schema.ts";
+import { useTestContext, type ApiClient } from "../../test-support/harness.ts";
+import { recordPermitAudit } from "./audit.service.ts";
+
+const t = useTestContext();
+
+interface World {
+  companyId: string;
+  foreignCompanyId: string;
+  permitId: string;
+  hiddenPermitId: string;
+  foreignPermitId: string;
+  user: ApiClient;
+  clientUser: ApiClient;
+  superAdmin: ApiClient;
+}
+const w = {} as World;
+
+const actor = (over: Partial<Actor> = {}): Actor => ({
+  userId: t.make.uuid(),
+  sessionId: "s",
+  role: "company-admin",
+  companyId: w.companyId,
+  email: "a@example.com",
+  name: "Dana Whitfield",
+  clientIds: [],
+  mustResetPassword: false,
+  impersonatorId: null,
+  impersonatorName: null,
+  impersonatorEmail: null,
+  ...over,
+});
+
+beforeAll(async () => {
+  const company = await t.make.company();
+  w.companyId = company.id;
+  const other = await t.make.company();
+  w.foreignCompanyId = other.id;
+  const client = await t.make.client(company.id);
+  const otherClient = await t.make.client(company.id);
+  w.permitId = (await t.make.permit({ companyId: company.id, clientId: client.id })).id;
+  w.hiddenPermitId = (await t.make.permit({ companyId: company.id, clientId: otherClient.id })).id;
+  w.foreignPermitId = (await t.make.permit({ companyId: other.id })).id;
+  w.user = await t.signIn(await t.make.user({ role: "company-user", companyId: company.id }));
+  w.clientUser = await t.signIn(
+    await t.make.user({ role: "client-user", companyId: company.id, clientIds: [client.id] }),
+  );
+  w.superAdmin = await t.signIn(await t.make.user({ role: "super-admin" }));
+});
+
+describe("GET /api/permits/:id/audit", () => {
+  it("requires sign-in", async () => {
+    expect((await t.anonymous.get(`/api/permits/${w.permitId}/audit`)).statusCode).toBe(401);
+  });
+
+  it("answers 404 for another company's permit, a client-user's invisible permit and an unknown id", async () => {
+    await recordPermitAudit(
+      t.db,
+      actor({ companyId: w.foreignCompanyId }),
+      { id: w.foreignPermitId, companyId: w.foreignCompanyId },
+      [{ action: "create" }],
+    );
+    expect((await w.user.get(`/api/permits/${w.foreignPermitId}/audit`)).statusCode).toBe(404);
+    expect((await w.clientUser.get(`/api/permits/${w.hiddenPermitId}/audit`)).statusCode).toBe(404);
+    expect((await w.user.get(`/api/permits/${t.make.uuid()}/audit`)).statusCode).toBe(404);
+    expect((await w.user.get("/api/permits/nope/audit")).statusCode).toBe(400);
+    // a super-admin sees every company
+    const all = await w.superAdmin.get(`/api/permits/${w.foreignPermitId}/audit`);
+    expect(all.statusCode).toBe(200);
+    expect(all.json().entries).toHaveLength(1);
+  });
+
+  it("lists entries newest first with the user and the impersonator", async () => {
+    const permit = { id: w.permitId, companyId: w.companyId };
+    await recordPermitAudit(t.db, actor(), permit, [{ action: "create" }]);
+    await recordPermitAudit(
+      t.db,
+      actor({ name: "Sam Baker", impersonatorId: t.make.uuid(), impersonatorName: "Avery Stone" }),
+      permit,
+      [{ action: "update", field: "agency", oldValue: "City", newValue: "County" }],
+    );
+    await recordPermitAudit(t.db, actor(), permit, [
+      { action: "archive", field: "attachment", oldValue: "old.pdf" },
+      { action: "upload", field: "attachment", newValue: "new.pdf" },
+    ]);
+    const res = await w.user.get(`/api/permits/${w.permitId}/audit`);
+    expect(res.statusCode).toBe(200);
+    const entries = res.json().entries;
+    expect(entries.map((e: { action: string }) => e.action)).toEqual([
+      "upload",
+      "archive",
+      "update",
+      "create",
+    ]);
+    expect(entries[2]).toMatchObject({
+      field: "agency",
+      oldValue: "City",
+      newValue: "County",
+      userName: "Sam Baker",
+      impersonatorName: "Avery Stone",
+    });
+    expect(entries[3]).toMatchObject({ field: null, oldValue: null, newValue: null, impersonatorName: null });
+    expect(Object.keys(entries[0]).sort()).toEqual(
+      ["action", "field", "id", "impersonatorName", "newValue", "oldValue", "timestamp", "userName"].sort(),
+    );
+  });
+
+  it("withholds internal comments' entries from a client-user", async () => {
+    const internal = await w.user.post(`/api/permits/${w.permitId}/comments`, {
+      text: "Internal: fee dispute",
+      isInternal: true,
+    });
+    expect(internal.statusCode).toBe(201);
+    expect(
+      (await w.user.post(`/api/permits/${w.permitId}/comments`, { text: "Visible note" })).statusCode,
+    ).toBe(201);
+
+    const staff = (await w.user.get(`/api/permits/${w.permitId}/audit`)).json().entries as {
+      newValue: string | null;
+    }[];
+    expect(staff.map((e) => e.newValue)).toEqual(
+      expect.arrayContaining(["Internal: fee dispute", "Visible note"]),
+    );
+
+    const client = await w.clientUser.get(`/api/permits/${w.permitId}/audit`);
+    expect(client.statusCode).toBe(200);
+    const values = (client.json().entries as { newValue: string | null }[]).map((e) => e.newValue);
+    expect(values).toContain("Visible note");
+    expect(values).not.toContain("Internal: fee dispute");
+    expect(client.json().entries).toHaveLength(staff.length - 1);
+  });
+});
+
+describe("the audit trail is append-only", () => {
+  it("refuses UPDATE and DELETE in the database itself", async () => {
+    const [row] = await t.db.select().from(permitAudit).where(eq(permitAudit.permitId, w.permitId)).limit(1);
+    await expect(
+      t.db.update(permitAudit).set({ newValue: "tampered" }).where(eq(permitAudit.id, row!.id)),
+    ).rejects.toThrow();
+    await expect(t.db.delete(permitAudit).where(eq(permitAudit.id, row!.id))).rejects.toThrow();
+    const [after] = await t.db.select().from(permitAudit).where(eq(permitAudit.id, row!.id));
+    expect(after).toEqual(row);
+  });
+
+  it("offers no route that changes an entry", async () => {
+    const [row] = await t.db.select().from(permitAudit).where(eq(permitAudit.permitId, w.permitId)).limit(1);
+    for (const res of [
+      await w.user.put(`/api/permits/${w.permitId}/audit`, { entries: [] }),
+      await w.user.patch(`/api/permits/${w.permitId}/audit/${row!.id}`, { newValue: "x" }),
+      await w.user.delete(`/api/permits/${w.permitId}/audit/${row!.id}`),
+    ]) {
+      expect(res.statusCode).toBe(404);
+    }
+  });
+});

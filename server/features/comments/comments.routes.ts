@@ -1,0 +1,66 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { actorCan } from "../../access/actor.ts";
+import { actorOf } from "../../auth/plugin.ts";
+import { authorize } from "../../errors.ts";
+import { ErrorResponseSchema, IdParamsSchema } from "../../../shared/schemas/common.ts";
+import {
+  CommentListSchema,
+  CommentResponseSchema,
+  CreateCommentSchema,
+} from "../../../shared/schemas/comments.ts";
+import { findVisiblePermit } from "../permits/permit-access.ts";
+import { addComment, listComments } from "./comments.service.ts";
+
+const errors = {
+  400: ErrorResponseSchema,
+  401: ErrorResponseSchema,
+  403: ErrorResponseSchema,
+  404: ErrorResponseSchema,
+};
+
+/** A permit's comments and notes; a client-user never sees, nor writes, an internal one. */
+export async function commentsRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.ctx;
+
+  r.get(
+    "/api/permits/:id/comments",
+    {
+      schema: {
+        tags: ["comments"],
+        summary: "A permit's comments, oldest first",
+        params: IdParamsSchema,
+        response: { 200: CommentListSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      const permit = await findVisiblePermit(db, actor, request.params.id);
+      const includeInternal = actorCan(actor, "comments.viewInternal");
+      return { comments: await listComments(db, permit.id, { includeInternal }) };
+    },
+  );
+
+  r.post(
+    "/api/permits/:id/comments",
+    {
+      schema: {
+        tags: ["comments"],
+        summary: "Add a comment (internal ones are for staff only)",
+        params: IdParamsSchema,
+        body: CreateCommentSchema,
+        response: { 201: CommentResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const permit = await findVisiblePermit(db, actor, request.params.id);
+      authorize(actorCan(actor, "comments.create"));
+      // Whoever may not read internal comments cannot write one either: the flag is ignored.
+      const isInternal = request.body.isInternal && actorCan(actor, "comments.viewInternal");
+      const comment = await addComment(db, actor, permit, { text: request.body.text, isInternal });
+      return reply.status(201).send({ comment });
+    },
+  );
+}

@@ -1,0 +1,67 @@
+import { and, asc, eq } from "drizzle-orm";
+import type { Actor } from "../../access/actor.ts";
+import type { Db } from "../../db/client.ts";
+import { comments } from "../../db/schema.ts";
+import type { Comment } from "../../../shared/schemas/comments.ts";
+import {
+  COMMENT_AUDIT_ACTION,
+  COMMENT_AUDIT_FIELD,
+  INTERNAL_COMMENT_AUDIT_FIELD,
+  recordPermitAudit,
+} from "../audit/audit.service.ts";
+
+type CommentRow = typeof comments.$inferSelect;
+
+const present = (r: CommentRow): Comment => ({
+  id: r.id,
+  text: r.text,
+  userName: r.userName,
+  isInternal: r.isInternal,
+  createdAt: r.createdAt.toISOString(),
+});
+
+/** A permit's comments, oldest first; internal ones only when the caller may see them. */
+export async function listComments(
+  db: Db,
+  permitId: string,
+  opts: { includeInternal: boolean },
+): Promise<Comment[]> {
+  const rows = await db
+    .select()
+    .from(comments)
+    .where(
+      and(eq(comments.permitId, permitId), opts.includeInternal ? undefined : eq(comments.isInternal, false)),
+    )
+    .orderBy(asc(comments.createdAt), asc(comments.id));
+  return rows.map(present);
+}
+
+/** Adds a comment and its audit entry in one transaction. */
+export async function addComment(
+  db: Db,
+  actor: Actor,
+  permit: { id: string; companyId: string },
+  input: { text: string; isInternal: boolean },
+): Promise<Comment> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(comments)
+      .values({
+        permitId: permit.id,
+        companyId: permit.companyId,
+        userId: actor.userId,
+        userName: actor.name,
+        text: input.text,
+        isInternal: input.isInternal,
+      })
+      .returning();
+    await recordPermitAudit(tx, actor, permit, [
+      {
+        action: COMMENT_AUDIT_ACTION,
+        field: input.isInternal ? INTERNAL_COMMENT_AUDIT_FIELD : COMMENT_AUDIT_FIELD,
+        newValue: input.text,
+      },
+    ]);
+    return present(row!);
+  });
+}

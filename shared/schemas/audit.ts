@@ -1,0 +1,18 @@
+import { z } from "zod";
+
+/** One row of a permit's audit trail; newest first in a list. */
+export const AuditEntrySchema = z.object({
+  id: z.uuid(),
+  action: z.string(),
+  field: z.string().nullable(),
+  oldValue: z.string().nullable(),
+  newValue: z.string().nullable(),
+  userName: z.string(),
+  /** The super-admin behind an impersonation session, when there was one. */
+  impersonatorName: z.string().nullable(),
+  timestamp: z.string(),
+});
+export type AuditEntry = z.infer<typeof AuditEntrySchema>;
+
+export const AuditListSchema = z.object({ entries: z.array(AuditEntrySchema) });
+export type AuditList = z.infer<typeof AuditListSchema>;
