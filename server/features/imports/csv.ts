@@ -22,7 +22,9 @@ export const DEFAULT_CSV_LIMITS: CsvLimits = {
 export class CsvError extends Error {}
 
 export interface CsvRow {
-  /** 1-based line number of the row's first line in the file (the header is line 1). */
+  /** The spreadsheet row number: records counted from the header (row 1), blank ones included. */
+  row: number;
+  /** 1-based line number of the row's first line in the file. */
   line: number;
   fields: string[];
 }
@@ -76,6 +78,7 @@ export function parseCsv(text: string, limits: CsvLimits = DEFAULT_CSV_LIMITS): 
   let line = 1;
   let recordLine = 1;
   let fieldWasQuoted = false;
+  let recordCount = 0;
 
   const endField = () => {
     if (field.length > limits.maxFieldLength) {
@@ -90,8 +93,9 @@ export function parseCsv(text: string, limits: CsvLimits = DEFAULT_CSV_LIMITS): 
   };
   const endRecord = () => {
     endField();
+    recordCount++;
     if (fields.some((f) => f.trim() !== "")) {
-      records.push({ line: recordLine, fields });
+      records.push({ row: recordCount, line: recordLine, fields });
       // the header is not a data row
       if (records.length - 1 > limits.maxRows) {
         throw new CsvError(`The file has more than ${fmt(limits.maxRows)} rows; split it into smaller files.`);

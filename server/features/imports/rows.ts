@@ -1,0 +1,140 @@
+import { CSV_TEMPLATE_COLUMNS } from "../../../shared/domain/constants.ts";
+import { isIsoDate } from "../../../shared/domain/dates.ts";
+import { PERMIT_STATUSES, type PermitStatus, type RecordType } from "../../../shared/domain/statuses.ts";
+import { CsvError, normaliseHeader, type CsvTable } from "./csv.ts";
+
+export const REQUIRED_COLUMNS = ["project", "start_date", "permit_number"] as const;
+type Column = (typeof CSV_TEMPLATE_COLUMNS)[number];
+
+/** One CSV row, checked and converted; the import service matches its project and client. */
+export interface ImportRow {
+  row: number;
+  project: string;
+  projectNumber: string | null;
+  projectName: string | null;
+  client: string | null;
+  permitNumber: string;
+  permitName: string;
+  agency: string | null;
+  phase: string | null;
+  aka: string | null;
+  status: PermitStatus;
+  recordType: RecordType;
+  startDate: string;
+  applicationDate: string | null;
+  issueDate: string | null;
+  expirationDate: string | null;
+  grantorLink: string | null;
+}
+
+export interface RejectedRow {
+  row: number;
+  reason: string;
+}
+
+const MAX_TEXT = 500;
+const US_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
+
+/** ISO (2026-03-01) or US (3/1/2026, 03/01/2026) to ISO; null when it is neither or not a real date. */
+export function parseImportDate(value: string): string | null {
+  const v = value.trim();
+  if (isIsoDate(v)) return v;
+  const us = US_DATE.exec(v);
+  if (!us) return null;
+  const iso = `${us[3]}-${us[1]!.padStart(2, "0")}-${us[2]!.padStart(2, "0")}`;
+  return isIsoDate(iso) ? iso : null;
+}
+
+/** Maps the header to template columns; refuses a file without the required ones. */
+export function mapColumns(header: string[]): Map<Column, number> {
+  const known = new Set<string>(CSV_TEMPLATE_COLUMNS);
+  const map = new Map<Column, number>();
+  header.forEach((name, i) => {
+    const key = normaliseHeader(name);
+    if (known.has(key) && !map.has(key as Column)) map.set(key as Column, i);
+  });
+  const missing = REQUIRED_COLUMNS.filter((c) => !map.has(c));
+  if (missing.length) {
+    throw new CsvError(
+      `The first row must name the columns; missing: ${missing.join(", ")}. ` +
+        `Download the template for the expected columns (${CSV_TEMPLATE_COLUMNS.join(", ")}).`,
+    );
+  }
+  return map;
+}
+
+/** Checks every row; a row is either converted or rejected with its row number and reason. */
+export function validateRows(table: CsvTable): { valid: ImportRow[]; rejected: RejectedRow[] } {
+  const columns = mapColumns(table.header);
+  const valid: ImportRow[] = [];
+  const rejected: RejectedRow[] = [];
+  for (const { row, fields } of table.rows) {
+    const get = (c: Column) => {
+      const i = columns.get(c);
+      return i === undefined ? "" : (fields[i] ?? "").trim();
+    };
+    const problems: string[] = [];
+    const project = get("project");
+    const permitNumber = get("permit_number");
+    const startRaw = get("start_date");
+    if (!project || !permitNumber || !startRaw) {
+      rejected.push({ row, reason: `Row ${row}: Missing required fields` });
+      continue;
+    }
+    const date = (c: Column) => {
+      const raw = get(c);
+      if (!raw) return null;
+      const parsed = parseImportDate(raw);
+      if (!parsed) problems.push(`${c} '${raw}' is not a date (use YYYY-MM-DD or MM/DD/YYYY)`);
+      return parsed;
+    };
+    const startDate = date("start_date");
+    const applicationDate = date("application_date");
+    const issueDate = date("issue_date");
+    const expirationDate = date("expiration_date");
+    if (startDate && expirationDate && expirationDate < startDate) problems.push("expiration_date is before start_date");
+
+    const typeRaw = get("record_type").toLowerCase();
+    let recordType: RecordType = "permit";
+    if (typeRaw === "bond" || typeRaw === "guarantee") recordType = "bond";
+    else if (typeRaw && typeRaw !== "permit") problems.push(`record_type '${get("record_type")}' must be permit, bond or guarantee`);
+
+    const statusRaw = get("status");
+    const status = statusRaw
+      ? PERMIT_STATUSES.find((s) => s.toLowerCase() === statusRaw.toLowerCase())
+      : ("Required" as const);
+    if (!status) problems.push(`status '${statusRaw}' must be one of ${PERMIT_STATUSES.join(", ")}`);
+
+    const link = get("grantor_link");
+    if (link && !/^https?:\/\/\S+$/i.test(link)) problems.push("grantor_link must be an http(s) address");
+    for (const c of CSV_TEMPLATE_COLUMNS) {
+      if (get(c).length > MAX_TEXT) problems.push(`${c} is longer than ${MAX_TEXT} characters`);
+    }
+
+    if (problems.length) {
+      rejected.push({ row, reason: `Row ${row}: ${problems.join("; ")}` });
+      continue;
+    }
+    const opt = (c: Column) => get(c) || null;
+    valid.push({
+      row,
+      project,
+      projectNumber: opt("project_number"),
+      projectName: opt("project_name"),
+      client: opt("client"),
+      permitNumber,
+      permitName: get("permit_name") || permitNumber,
+      agency: opt("agency"),
+      phase: opt("phase"),
+      aka: opt("aka"),
+      status: status!,
+      recordType,
+      startDate: startDate!,
+      applicationDate,
+      issueDate,
+      expirationDate,
+      grantorLink: link || null,
+    });
+  }
+  return { valid, rejected };
+}

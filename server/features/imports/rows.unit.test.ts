@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+import { parseCsv } from "./csv.ts";
+import { mapColumns, parseImportDate, validateRows } from "./rows.ts";
+
+describe("import dates", () => {
+  it("accepts ISO and US dates, and refuses impossible ones", () => {
+    expect(parseImportDate("2026-03-01")).toBe("2026-03-01");
+    expect(parseImportDate("3/1/2026")).toBe("2026-03-01");
+    expect(parseImportDate("03/01/2026")).toBe("2026-03-01");
+    expect(parseImportDate("02/30/2026")).toBeNull();
+    expect(parseImportDate("2026-02-30")).toBeNull();
+    expect(parseImportDate("1/3/26")).toBeNull();
+    expect(parseImportDate("yesterday")).toBeNull();
+  });
+});
+
+describe("import rows", () => {
+  it("forgives case and spacing in the header and refuses a header without the required columns", () => {
+    expect(mapColumns([" Project ", "START DATE", "Permit-Number"]).get("permit_number")).toBe(2);
+    expect(() => mapColumns(["name", "date"])).toThrow(/missing: project, start_date, permit_number/);
+  });
+
+  it("converts good rows and rejects bad ones with their row numbers and reasons", () => {
+    const csv = [
+      "project,start_date,permit_number,permit_name,record_type,status,expiration_date,client",
+      "Main St,2026-01-05,BP-1,Building,permit,,2026-12-31,Acme",
+      ",2026-01-05,BP-2,Missing project,,,,",
+      "Main St,13/45/2026,BP-3,Bad date,,,,",
+      "Main St,1/5/2026,BD-4,Bond,guarantee,pending,,",
+      "Main St,2026-01-05,BP-5,Odd type,license,,,",
+      "Main St,2026-06-01,BP-6,Backwards,,,2026-01-01,",
+      "Main St,2026-01-05,BP-7,Odd status,,Lapsed,,",
+    ].join("\n");
+    const { valid, rejected } = validateRows(parseCsv(csv));
+    expect(valid.map((v) => [v.row, v.permitNumber, v.recordType, v.status, v.startDate])).toEqual([
+      [2, "BP-1", "permit", "Required", "2026-01-05"],
+      [5, "BD-4", "bond", "Pending", "2026-01-05"],
+    ]);
+    expect(valid[0]).toMatchObject({ client: "Acme", expirationDate: "2026-12-31", permitName: "Building" });
+    expect(rejected).toEqual([
+      { row: 3, reason: "Row 3: Missing required fields" },
+      { row: 4, reason: "Row 4: start_date '13/45/2026' is not a date (use YYYY-MM-DD or MM/DD/YYYY)" },
+      { row: 6, reason: "Row 6: record_type 'license' must be permit, bond or guarantee" },
+      { row: 7, reason: "Row 7: expiration_date is before start_date" },
+      { row: 8, reason: expect.stringMatching(/^Row 8: status 'Lapsed' must be one of/) },
+    ]);
+  });
+});
