@@ -2,12 +2,14 @@ import type { FastifyInstance } from "fastify";
 import { attachmentsRoutes } from "./attachments/attachments.routes.ts";
 import { auditRoutes } from "./audit/audit.routes.ts";
 import { commentsRoutes } from "./comments/comments.routes.ts";
+import { permitsRoutes } from "./permits/permits.routes.ts";
 
 /**
  * Registers every feature's routes. Each feature lives in its own folder and exposes one
  * `<feature>Routes` plugin; features call each other's services, never their internals.
  */
 export async function registerFeatures(app: FastifyInstance) {
+  await app.register(permitsRoutes);
   await app.register(commentsRoutes);
   await app.register(attachmentsRoutes);
   await app.register(auditRoutes);

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "../domain/constants.ts";
 import { isIsoDate } from "../domain/dates.ts";
-import { GUARANTEE_TYPES, PERMIT_STATUSES, RECORD_TYPES } from "../domain/statuses.ts";
+import { GUARANTEE_TYPES, PERMIT_STATUSES, RECORD_TYPES, type GuaranteeType } from "../domain/statuses.ts";
 
 /** Longest values the permit form and API accept; the database columns are unbounded text. */
 export const PERMIT_LIMITS = {
@@ -111,13 +111,16 @@ export const PermitInputSchema = z
     surety_company: optionalText("Surety company", PERMIT_LIMITS.shortText),
     bond_number: optionalText("Bond number", PERMIT_LIMITS.shortText),
     guarantee_type: z
-      .union([
-        z.enum(GUARANTEE_TYPES, { message: "Guarantee Type must be Performance or Maintenance" }),
-        z.literal(""),
-        z.null(),
-      ])
-      .optional()
-      .transform((v) => (v ? v : null)),
+      .string()
+      .nullish()
+      .transform((v, ctx) => {
+        if (!v) return null;
+        if (!(GUARANTEE_TYPES as readonly string[]).includes(v)) {
+          ctx.addIssue({ code: "custom", message: "Guarantee Type must be Performance or Maintenance" });
+          return z.NEVER;
+        }
+        return v as GuaranteeType;
+      }),
   })
   .superRefine(
     (v, ctx) => {

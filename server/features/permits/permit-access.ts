@@ -11,11 +11,23 @@ export type PermitRow = typeof permits.$inferSelect;
  * client-user a permit of a client outside its list, are indistinguishable from a missing one.
  * Comments, attachments, audit and reminders all reach a permit through this.
  */
-export async function findVisiblePermit(db: Db, actor: Actor, id: string): Promise<PermitRow> {
-  const [row] = await db
+export async function findVisiblePermit(
+  db: Db,
+  actor: Actor,
+  id: string,
+  opts: { forUpdate?: boolean } = {},
+): Promise<PermitRow> {
+  const query = db
     .select()
     .from(permits)
-    .where(and(eq(permits.id, id), scopeConditions(scopeOf(actor), { companyId: permits.companyId, clientId: permits.clientId })));
+    .where(
+      and(
+        eq(permits.id, id),
+        scopeConditions(scopeOf(actor), { companyId: permits.companyId, clientId: permits.clientId }),
+      ),
+    );
+  // Inside a transaction that changes the permit: the row lock keeps the audit's old values true.
+  const [row] = opts.forUpdate ? await query.for("update") : await query;
   if (!row) throw notFound("Permit");
   return row;
 }

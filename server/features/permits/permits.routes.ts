@@ -1,0 +1,189 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { actorCan, targetCompanyId, type Actor } from "../../access/actor.ts";
+import { actorOf } from "../../auth/plugin.ts";
+import { authorize } from "../../errors.ts";
+import type { Capability } from "../../../shared/domain/permissions.ts";
+import { ErrorResponseSchema, IdParamsSchema } from "../../../shared/schemas/common.ts";
+import {
+  CompanyQuerySchema,
+  PermitAgenciesSchema,
+  PermitDetailSchema,
+  PermitFilterSchema,
+  PermitFormOptionsSchema,
+  PermitInputSchema,
+  PermitListQuerySchema,
+  PermitListSchema,
+  PermitSummarySchema,
+} from "../../../shared/schemas/permits.ts";
+import { findVisiblePermit } from "./permit-access.ts";
+import {
+  companyAgencies,
+  formOptions,
+  listPermits,
+  presentPermit,
+  summarizePermits,
+} from "./permits.repository.ts";
+import { createPermit, deletePermit, updatePermit } from "./permits.service.ts";
+
+const errors = {
+  400: ErrorResponseSchema,
+  401: ErrorResponseSchema,
+  403: ErrorResponseSchema,
+  404: ErrorResponseSchema,
+};
+const tags = ["permits"];
+
+/** Refuses a role without the capability before the body is even read. */
+const requireCapability = (capability: Capability) => async (request: FastifyRequest) => {
+  authorize(actorCan(actorOf(request), capability));
+};
+
+/** The company whose form data is asked for: a super-admin names it, everyone else has their own. */
+const formCompanyId = (actor: Actor, requested: string | null) =>
+  actor.role === "super-admin" ? requested : actor.companyId;
+
+/** The All Permits list, its dashboard, and create/read/update/delete of one permit. */
+export async function permitsRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.ctx;
+
+  r.get(
+    "/api/permits",
+    {
+      schema: {
+        tags,
+        summary: "One page of the All Permits list, sorted and filtered, grouped by client and project",
+        querystring: PermitListQuerySchema,
+        response: { 200: PermitListSchema, ...errors },
+      },
+    },
+    async (request) => listPermits(db, actorOf(request), request.query),
+  );
+
+  r.get(
+    "/api/permits/summary",
+    {
+      schema: {
+        tags,
+        summary: "Tiles and chart data of the All Permits dashboard, over the list's filters",
+        querystring: PermitFilterSchema,
+        response: { 200: PermitSummarySchema, ...errors },
+      },
+    },
+    async (request) => summarizePermits(db, actorOf(request), request.query),
+  );
+
+  r.get(
+    "/api/permits/agencies",
+    {
+      preValidation: requireCapability("permits.edit"),
+      schema: {
+        tags,
+        summary: "Distinct agencies of a company's permits, for the form's suggestions",
+        querystring: CompanyQuerySchema,
+        response: { 200: PermitAgenciesSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const companyId = formCompanyId(actorOf(request), request.query.company_id);
+      return { agencies: companyId ? await companyAgencies(db, companyId) : [] };
+    },
+  );
+
+  r.get(
+    "/api/permits/form-options",
+    {
+      preValidation: requireCapability("permits.edit"),
+      schema: {
+        tags,
+        summary: "The permit form's projects (and companies, for a super-admin)",
+        querystring: CompanyQuerySchema,
+        response: { 200: PermitFormOptionsSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      return formOptions(db, actor, formCompanyId(actor, request.query.company_id));
+    },
+  );
+
+  r.get(
+    "/api/permits/:id",
+    {
+      schema: {
+        tags,
+        summary: "One permit with its project, client, company and what the actor may do",
+        params: IdParamsSchema,
+        response: { 200: PermitDetailSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      return presentPermit(db, actor, await findVisiblePermit(db, actor, request.params.id));
+    },
+  );
+
+  r.post(
+    "/api/permits",
+    {
+      preValidation: requireCapability("permits.create"),
+      schema: {
+        tags,
+        summary: "Create a permit or bond",
+        body: PermitInputSchema,
+        response: { 201: PermitDetailSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const row = await createPermit(
+        db,
+        actor,
+        targetCompanyId(actor, request.body.company_id),
+        request.body,
+      );
+      return reply.status(201).send(await presentPermit(db, actor, row));
+    },
+  );
+
+  r.put(
+    "/api/permits/:id",
+    {
+      schema: {
+        tags,
+        summary: "Update a permit from the form (every change is audited)",
+        params: IdParamsSchema,
+        body: PermitInputSchema,
+        response: { 200: PermitDetailSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      return presentPermit(db, actor, await updatePermit(db, actor, request.params.id, request.body));
+    },
+  );
+
+  r.delete(
+    "/api/permits/:id",
+    {
+      schema: {
+        tags,
+        summary: "Delete a permit (company-admin and super-admin)",
+        params: IdParamsSchema,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const keys = await deletePermit(db, actorOf(request), request.params.id);
+      // After the commit: a failed file removal leaves an orphan file, never a dangling row.
+      for (const key of keys) {
+        await app.ctx.storage
+          .remove(key)
+          .catch((err: unknown) => request.log.warn({ err, key }, "attachment file not removed"));
+      }
+      return reply.status(204).send(null);
+    },
+  );
+}
