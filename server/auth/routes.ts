@@ -16,7 +16,7 @@ import { hashPassword } from "./password.ts";
 const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema, 429: ErrorResponseSchema };
 
 /** Copies better-auth's Set-Cookie headers onto our reply. */
-function forwardCookies(res: Response, reply: FastifyReply) {
+export function forwardCookies(res: Response, reply: FastifyReply) {
   const cookies = res.headers.getSetCookie();
   if (cookies.length) reply.header("set-cookie", cookies);
 }

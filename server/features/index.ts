@@ -2,7 +2,10 @@ import type { FastifyInstance } from "fastify";
 import { attachmentsRoutes } from "./attachments/attachments.routes.ts";
 import { auditRoutes } from "./audit/audit.routes.ts";
 import { commentsRoutes } from "./comments/comments.routes.ts";
+import { companiesRoutes } from "./companies/companies.routes.ts";
+import { impersonationRoutes } from "./impersonation/impersonation.routes.ts";
 import { permitsRoutes } from "./permits/permits.routes.ts";
+import { usersRoutes } from "./users/users.routes.ts";
 
 /**
  * Registers every feature's routes. Each feature lives in its own folder and exposes one
@@ -13,4 +16,7 @@ export async function registerFeatures(app: FastifyInstance) {
   await app.register(commentsRoutes);
   await app.register(attachmentsRoutes);
   await app.register(auditRoutes);
+  await app.register(companiesRoutes);
+  await app.register(usersRoutes);
+  await app.register(impersonationRoutes);
 }

@@ -1,0 +1,139 @@
+import { asc, eq, sql } from "drizzle-orm";
+import { fromNodeHeaders } from "better-auth/node";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { actorCan } from "../../access/actor.ts";
+import { actorOf } from "../../auth/plugin.ts";
+import { forwardCookies } from "../../auth/routes.ts";
+import { displayName } from "../../auth/session.ts";
+import { companies, users } from "../../db/schema.ts";
+import { AppError, authorize, conflict, forbidden, notFound } from "../../errors.ts";
+import { ErrorResponseSchema, OkSchema } from "../../../shared/schemas/common.ts";
+import {
+  ImpersonationCandidatesSchema,
+  ImpersonationResultSchema,
+  StartImpersonationSchema,
+} from "../../../shared/schemas/impersonation.ts";
+import type { Role } from "../../../shared/domain/roles.ts";
+import { recordEvent } from "../audit/audit.service.ts";
+
+const errors = {
+  400: ErrorResponseSchema,
+  401: ErrorResponseSchema,
+  403: ErrorResponseSchema,
+  404: ErrorResponseSchema,
+  409: ErrorResponseSchema,
+};
+const NO_COMPANY = "No Company";
+
+/**
+ * The super-admin's "mimic" (spec sections 1 and 4), as server-side sessions of better-auth's
+ * admin plugin: starting swaps the session cookie for one of the target user (kept for an hour at
+ * most), and every request then resolves to that user with the super-admin as impersonator.
+ * Super-admins and disabled users cannot be impersonated; start and stop are audited.
+ */
+export async function impersonationRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db, auth } = app.ctx;
+
+  r.get(
+    "/api/impersonation/candidates",
+    {
+      schema: {
+        tags: ["impersonation"],
+        summary: "Users a super-admin may view the app as, grouped by company name",
+        response: { 200: ImpersonationCandidatesSchema, ...errors },
+      },
+    },
+    async (request) => {
+      authorize(actorCan(actorOf(request), "impersonate"));
+      const rows = await db
+        .select({ user: users, companyName: companies.name })
+        .from(users)
+        .leftJoin(companies, eq(companies.id, users.companyId))
+        .where(sql`${users.role} <> 'super-admin' and not ${users.banned}`)
+        .orderBy(
+          asc(sql`lower(${companies.name})`),
+          asc(sql`lower(${users.lastName})`),
+          asc(sql`lower(${users.firstName})`),
+          asc(users.email),
+        );
+      const groups = new Map<string, { companyName: string; users: { id: string; name: string; email: string; role: Role }[] }>();
+      for (const { user, companyName } of rows) {
+        const name = companyName ?? NO_COMPANY;
+        const group = groups.get(name) ?? { companyName: name, users: [] };
+        group.users.push({ id: user.id, name: displayName(user), email: user.email, role: user.role as Role });
+        groups.set(name, group);
+      }
+      return { groups: [...groups.values()] };
+    },
+  );
+
+  r.post(
+    "/api/impersonation",
+    {
+      schema: {
+        tags: ["impersonation"],
+        summary: "View the app as another user (super-admin); ends by itself after one hour",
+        body: StartImpersonationSchema,
+        response: { 200: ImpersonationResultSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      authorize(actorCan(actor, "impersonate"));
+      const [target] = await db.select().from(users).where(eq(users.id, request.body.userId));
+      if (!target) throw notFound("User");
+      if (target.role === "super-admin") throw forbidden("A super-admin cannot be impersonated.");
+      if (target.banned) throw conflict("A disabled user cannot be impersonated.");
+
+      const res = await auth.api.impersonateUser({
+        body: { userId: target.id },
+        headers: fromNodeHeaders(request.headers),
+        asResponse: true,
+      });
+      if (!res.ok) {
+        request.log.error({ status: res.status }, "impersonation refused by better-auth");
+        throw new AppError(res.status === 403 ? 403 : 500, res.status === 403 ? "FORBIDDEN" : "INTERNAL", "Impersonation could not be started.");
+      }
+      // Recorded once the session exists; a failure above leaves no trace to explain.
+      await recordEvent(db, actor, {
+        action: "impersonation.start",
+        entityType: "user",
+        entityId: target.id,
+        companyId: target.companyId,
+        details: { userName: displayName(target), email: target.email },
+      });
+      forwardCookies(res, reply);
+      return { user: { id: target.id, name: displayName(target), email: target.email } };
+    },
+  );
+
+  r.delete(
+    "/api/impersonation",
+    {
+      schema: {
+        tags: ["impersonation"],
+        summary: "Stop viewing as another user; the super-admin's own session is restored",
+        response: { 200: OkSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      if (!actor.impersonatorId) throw conflict("You are not viewing the app as another user.");
+      const res = await auth.api.stopImpersonating({ headers: fromNodeHeaders(request.headers), asResponse: true });
+      if (!res.ok) {
+        request.log.error({ status: res.status }, "stopping impersonation failed in better-auth");
+        throw new AppError(500, "INTERNAL", "Could not return to your own account. Sign in again.");
+      }
+      await recordEvent(db, actor, {
+        action: "impersonation.stop",
+        entityType: "user",
+        entityId: actor.userId,
+        details: { userName: actor.name, email: actor.email },
+      });
+      forwardCookies(res, reply);
+      return { ok: true as const };
+    },
+  );
+}

@@ -1,0 +1,175 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { actorCan } from "../../access/actor.ts";
+import { actorOf } from "../../auth/plugin.ts";
+import { authorize } from "../../errors.ts";
+import { ErrorResponseSchema, IdParamsSchema } from "../../../shared/schemas/common.ts";
+import {
+  CreateUserSchema,
+  UpdateUserSchema,
+  UserClientsSchema,
+  UserListQuerySchema,
+  UserListSchema,
+  UserSchema,
+} from "../../../shared/schemas/users.ts";
+import {
+  createUser,
+  deleteUser,
+  findManagedUser,
+  listUsers,
+  presentUser,
+  setDisabled,
+  setUserClients,
+  updateUser,
+} from "./users.service.ts";
+
+const errors = {
+  400: ErrorResponseSchema,
+  401: ErrorResponseSchema,
+  403: ErrorResponseSchema,
+  404: ErrorResponseSchema,
+  409: ErrorResponseSchema,
+};
+
+/** The admin's actor; only super-admins and company-admins reach any user record (spec section 6). */
+function adminOf(request: FastifyRequest) {
+  const actor = actorOf(request);
+  authorize(actorCan(actor, "users.manage"));
+  return actor;
+}
+
+/**
+ * User administration (spec sections 2, 5 and 6): a super-admin manages every user, other
+ * super-admins included; a company-admin manages its own company's users and never sees a
+ * super-admin. Nobody disables or deletes themselves, and the last active super-admin stays.
+ */
+export async function usersRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.ctx;
+
+  r.get(
+    "/api/users",
+    {
+      schema: {
+        tags: ["users"],
+        summary: "Users the caller manages",
+        querystring: UserListQuerySchema,
+        response: { 200: UserListSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const actor = adminOf(request);
+      const rows = await listUsers(db, actor, request.query.companyId);
+      return { users: rows.map((u) => presentUser(actor, u)), can: { create: true } };
+    },
+  );
+
+  r.post(
+    "/api/users",
+    {
+      schema: {
+        tags: ["users"],
+        summary: "Create a user with a password (must reset at first sign-in unless told otherwise)",
+        body: CreateUserSchema,
+        response: { 201: UserSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const actor = adminOf(request);
+      const id = await createUser(db, actor, request.body);
+      return reply.status(201).send(presentUser(actor, await findManagedUser(db, actor, id)));
+    },
+  );
+
+  r.get(
+    "/api/users/:id",
+    {
+      schema: { tags: ["users"], summary: "One user", params: IdParamsSchema, response: { 200: UserSchema, ...errors } },
+    },
+    async (request) => {
+      const actor = adminOf(request);
+      return presentUser(actor, await findManagedUser(db, actor, request.params.id));
+    },
+  );
+
+  r.put(
+    "/api/users/:id",
+    {
+      schema: {
+        tags: ["users"],
+        summary: "Update a user (the e-mail is not editable; a new password ends the user's sessions)",
+        params: IdParamsSchema,
+        body: UpdateUserSchema,
+        response: { 200: UserSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const actor = adminOf(request);
+      const target = await findManagedUser(db, actor, request.params.id);
+      await updateUser(db, actor, target, request.body);
+      return presentUser(actor, await findManagedUser(db, actor, target.id));
+    },
+  );
+
+  r.delete(
+    "/api/users/:id",
+    {
+      schema: {
+        tags: ["users"],
+        summary: "Delete a user (not yourself, not a disabled user)",
+        params: IdParamsSchema,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const actor = adminOf(request);
+      await deleteUser(db, actor, await findManagedUser(db, actor, request.params.id));
+      return reply.status(204).send(null);
+    },
+  );
+
+  r.put(
+    "/api/users/:id/clients",
+    {
+      schema: {
+        tags: ["users"],
+        summary: "Set the clients a client-user may see (clients of the user's own company)",
+        params: IdParamsSchema,
+        body: UserClientsSchema,
+        response: { 200: UserSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const actor = adminOf(request);
+      const target = await findManagedUser(db, actor, request.params.id);
+      await setUserClients(db, actor, target, request.body.clientIds);
+      return presentUser(actor, await findManagedUser(db, actor, target.id));
+    },
+  );
+
+  for (const [action, disabled] of [
+    ["disable", true],
+    ["enable", false],
+  ] as const) {
+    r.post(
+      `/api/users/:id/${action}`,
+      {
+        schema: {
+          tags: ["users"],
+          summary: disabled
+            ? "Disable a user: their sessions end at once and they cannot sign in"
+            : "Enable a disabled user",
+          params: IdParamsSchema,
+          response: { 200: UserSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const actor = adminOf(request);
+        const target = await findManagedUser(db, actor, request.params.id);
+        await setDisabled(db, actor, target, disabled);
+        return presentUser(actor, await findManagedUser(db, actor, target.id));
+      },
+    );
+  }
+}

@@ -1,0 +1,297 @@
+import { and, asc, eq, inArray, ne, or, type SQL, sql } from "drizzle-orm";
+import { actorCan, scopeConditions, scopeOf, type Actor } from "../../access/actor.ts";
+import { createAccount } from "../../auth/accounts.ts";
+import { hashPassword } from "../../auth/password.ts";
+import { displayName } from "../../auth/session.ts";
+import type { Db } from "../../db/client.ts";
+import { uniqueViolation } from "../../db/errors.ts";
+import { accounts, clients, companies, sessions, userClients, userNotifications, users } from "../../db/schema.ts";
+import { authorize, conflict, forbidden, notFound, validation } from "../../errors.ts";
+import type { CreateUser, UpdateUser, User } from "../../../shared/schemas/users.ts";
+import type { Role } from "../../../shared/domain/roles.ts";
+import { recordEvent } from "../audit/audit.service.ts";
+
+type UserRow = typeof users.$inferSelect;
+export type ManagedUser = UserRow & { companyName: string | null; clients: { id: string; name: string }[] };
+
+const EMAIL_TAKEN = "A user with this email already exists.";
+const LAST_SUPER_ADMIN = "The last active super-admin cannot be demoted, disabled or deleted.";
+
+/**
+ * The users an admin manages: a super-admin all of them (other super-admins included), a
+ * company-admin those of its own company (super-admins have no company, so they never appear).
+ * Callers have checked `users.manage` first; nobody else reaches a user record.
+ */
+function managedScope(actor: Actor): SQL | undefined {
+  return scopeConditions(scopeOf(actor), { companyId: users.companyId });
+}
+
+async function loadUsers(db: Db, where: SQL | undefined): Promise<ManagedUser[]> {
+  const rows = await db
+    .select({ user: users, companyName: companies.name })
+    .from(users)
+    .leftJoin(companies, eq(companies.id, users.companyId))
+    .where(where)
+    .orderBy(asc(sql`lower(${users.lastName})`), asc(sql`lower(${users.firstName})`), asc(users.email));
+  const clientUserIds = rows.filter((r) => r.user.role === "client-user").map((r) => r.user.id);
+  const links = clientUserIds.length
+    ? await db
+        .select({ userId: userClients.userId, id: clients.id, name: clients.name })
+        .from(userClients)
+        .innerJoin(clients, eq(clients.id, userClients.clientId))
+        .where(inArray(userClients.userId, clientUserIds))
+        .orderBy(asc(sql`lower(${clients.name})`))
+    : [];
+  return rows.map(({ user, companyName }) => ({
+    ...user,
+    companyName,
+    clients: links.filter((l) => l.userId === user.id).map(({ id, name }) => ({ id, name })),
+  }));
+}
+
+/** Every user the actor manages; a super-admin may ask for one company's ("none": super-admins). */
+export async function listUsers(db: Db, actor: Actor, companyFilter?: string): Promise<ManagedUser[]> {
+  const filter =
+    actor.role !== "super-admin"
+      ? undefined
+      : companyFilter === "none"
+      ? sql`${users.companyId} is null`
+      : companyFilter
+        ? eq(users.companyId, companyFilter)
+        : undefined;
+  return loadUsers(db, and(managedScope(actor), filter));
+}
+
+/** A user the actor manages, or 404 (another company's user, or a super-admin for a company-admin). */
+export async function findManagedUser(db: Db, actor: Actor, id: string): Promise<ManagedUser> {
+  const [user] = await loadUsers(db, and(eq(users.id, id), managedScope(actor)));
+  if (!user) throw notFound("User");
+  return user;
+}
+
+/** What the actor may do to a user; the routes enforce exactly this, the UI shows it. */
+export function userAbilities(actor: Actor, user: UserRow): User["can"] {
+  const canManage =
+    actorCan(actor, "users.manage") && (user.role !== "super-admin" || actorCan(actor, "users.manageSuperAdmins"));
+  const isSelf = user.id === actor.userId;
+  return {
+    edit: canManage,
+    delete: canManage && !isSelf && !user.banned,
+    disable: canManage && !isSelf && !user.banned,
+    enable: canManage && user.banned,
+    editClients: canManage && user.role === "client-user",
+  };
+}
+
+export function presentUser(actor: Actor, u: ManagedUser): User {
+  return {
+    id: u.id,
+    email: u.email,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    phone: u.phone,
+    title: u.title,
+    role: u.role as Role,
+    companyId: u.companyId,
+    companyName: u.companyName,
+    disabled: u.banned,
+    mustResetPassword: u.mustResetPassword,
+    clients: u.clients,
+    createdAt: u.createdAt.toISOString(),
+    can: userAbilities(actor, u),
+  };
+}
+
+/**
+ * The company a user is written to: super-admins belong to none; a super-admin names it (and it
+ * must exist); a company-admin's users are always in its own company, whatever the body says.
+ */
+async function companyFor(db: Db, actor: Actor, role: Role, requested: string | null): Promise<string | null> {
+  if (role === "super-admin") {
+    authorize(actorCan(actor, "users.manageSuperAdmins"));
+    return null;
+  }
+  if (actor.role !== "super-admin") return actor.companyId;
+  if (!requested) throw validation({ companyId: "Company is required" });
+  const [company] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, requested));
+  if (!company) throw validation({ companyId: "This company does not exist." });
+  return company.id;
+}
+
+function emailConflict(err: unknown): never {
+  if (uniqueViolation(err) === "users_email_unique") throw conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN });
+  throw err;
+}
+
+/** Refuses a change that would leave no active super-admin; locks them so two admins cannot race. */
+async function assertAnotherActiveSuperAdmin(tx: Db, excludingId: string) {
+  const others = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, "super-admin"), eq(users.banned, false), ne(users.id, excludingId)))
+    .for("update");
+  if (!others.length) throw conflict(LAST_SUPER_ADMIN);
+}
+
+/** Creates a user with a password credential; audited. */
+export async function createUser(db: Db, actor: Actor, input: CreateUser): Promise<string> {
+  const companyId = await companyFor(db, actor, input.role, input.companyId);
+  try {
+    return await db.transaction(async (tx) => {
+      const user = await createAccount(tx, {
+        email: input.email,
+        password: input.password,
+        role: input.role,
+        companyId,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        phone: input.phone || null,
+        title: input.title || null,
+        mustResetPassword: input.mustResetPassword,
+      });
+      await recordEvent(tx, actor, {
+        action: "user.create",
+        entityType: "user",
+        entityId: user.id,
+        companyId,
+        details: { email: user.email, role: user.role, mustResetPassword: user.mustResetPassword },
+      });
+      return user.id;
+    });
+  } catch (err) {
+    emailConflict(err);
+  }
+}
+
+/**
+ * Updates a user. A new password ends the user's other sessions (better-auth keeps them); moving a
+ * user to another company, or out of the client-user role, drops links that belonged to the old one.
+ */
+export async function updateUser(db: Db, actor: Actor, target: ManagedUser, input: UpdateUser) {
+  authorize(userAbilities(actor, target).edit);
+  const isSelf = target.id === actor.userId;
+  if (isSelf && input.role !== target.role) throw validation({ role: "You cannot change your own role." });
+  const companyId = await companyFor(db, actor, input.role, input.companyId);
+  const values = {
+    firstName: input.firstName,
+    lastName: input.lastName,
+    name: displayName({ firstName: input.firstName, lastName: input.lastName, email: target.email }),
+    phone: input.phone || null,
+    title: input.title || null,
+    role: input.role,
+    companyId,
+    ...(input.mustResetPassword === undefined ? {} : { mustResetPassword: input.mustResetPassword }),
+  };
+  const changed = (Object.keys(values) as (keyof typeof values)[]).filter((k) => k !== "name" && values[k] !== target[k]);
+  const passwordHash = input.password ? await hashPassword(input.password) : null;
+
+  await db.transaction(async (tx) => {
+    if (target.role === "super-admin" && input.role !== "super-admin") await assertAnotherActiveSuperAdmin(tx, target.id);
+    await tx.update(users).set(values).where(eq(users.id, target.id));
+    if (companyId !== target.companyId || input.role !== "client-user") {
+      await tx.delete(userClients).where(eq(userClients.userId, target.id));
+    }
+    if (companyId !== target.companyId) await tx.delete(userNotifications).where(eq(userNotifications.userId, target.id));
+    if (passwordHash) {
+      await setPassword(tx, target.id, passwordHash);
+      // An admin changing their own password keeps the session they are using.
+      await tx
+        .delete(sessions)
+        .where(and(eq(sessions.userId, target.id), isSelf ? ne(sessions.id, actor.sessionId) : undefined));
+    }
+    if (changed.length || passwordHash) {
+      await recordEvent(tx, actor, {
+        action: "user.update",
+        entityType: "user",
+        entityId: target.id,
+        companyId: companyId ?? target.companyId,
+        details: { email: target.email, fields: changed, passwordChanged: !!passwordHash },
+      });
+    }
+  });
+}
+
+async function setPassword(tx: Db, userId: string, passwordHash: string) {
+  const updated = await tx
+    .update(accounts)
+    .set({ password: passwordHash })
+    .where(and(eq(accounts.userId, userId), eq(accounts.providerId, "credential")))
+    .returning({ id: accounts.id });
+  if (!updated.length) {
+    await tx.insert(accounts).values({ accountId: userId, providerId: "credential", userId, password: passwordHash });
+  }
+}
+
+/** Deletes a user (sessions, credentials and links go by cascade; their audit entries stay). */
+export async function deleteUser(db: Db, actor: Actor, target: ManagedUser) {
+  if (target.id === actor.userId) throw forbidden("You cannot delete your own account.");
+  if (target.banned) throw conflict("A disabled user cannot be deleted. Enable the user first.");
+  authorize(userAbilities(actor, target).delete);
+  await db.transaction(async (tx) => {
+    if (target.role === "super-admin") await assertAnotherActiveSuperAdmin(tx, target.id);
+    await tx.delete(users).where(eq(users.id, target.id));
+    await recordEvent(tx, actor, {
+      action: "user.delete",
+      entityType: "user",
+      entityId: target.id,
+      companyId: target.companyId,
+      details: { email: target.email, role: target.role },
+    });
+  });
+}
+
+/**
+ * Disables or enables a user. Disabling deletes the user's sessions, and the impersonation
+ * sessions a disabled super-admin holds, so they stop working at the very next request.
+ */
+export async function setDisabled(db: Db, actor: Actor, target: ManagedUser, disabled: boolean) {
+  if (target.id === actor.userId) throw forbidden("You cannot disable your own account.");
+  authorize(userAbilities(actor, target).edit);
+  if (target.banned === disabled) return;
+  await db.transaction(async (tx) => {
+    if (disabled && target.role === "super-admin") await assertAnotherActiveSuperAdmin(tx, target.id);
+    await tx
+      .update(users)
+      .set({ banned: disabled, banReason: disabled ? `Disabled by ${actor.name}` : null, banExpires: null })
+      .where(eq(users.id, target.id));
+    if (disabled) {
+      await tx.delete(sessions).where(or(eq(sessions.userId, target.id), eq(sessions.impersonatedBy, target.id)));
+    }
+    await recordEvent(tx, actor, {
+      action: disabled ? "user.disable" : "user.enable",
+      entityType: "user",
+      entityId: target.id,
+      companyId: target.companyId,
+      details: { email: target.email },
+    });
+  });
+}
+
+/** Replaces a client-user's visible clients; every id must be a client of the user's own company. */
+export async function setUserClients(db: Db, actor: Actor, target: ManagedUser, clientIds: string[]) {
+  authorize(userAbilities(actor, target).edit);
+  if (target.role !== "client-user" || !target.companyId) {
+    throw validation({ clientIds: "Only client users have a client filter." });
+  }
+  const ids = [...new Set(clientIds)];
+  const found = ids.length
+    ? await db
+        .select({ id: clients.id })
+        .from(clients)
+        .where(and(eq(clients.companyId, target.companyId), inArray(clients.id, ids)))
+    : [];
+  if (found.length !== ids.length) throw validation({ clientIds: "Choose clients of the user's own company." });
+  await db.transaction(async (tx) => {
+    await tx.delete(userClients).where(eq(userClients.userId, target.id));
+    if (ids.length) {
+      await tx.insert(userClients).values(ids.map((clientId) => ({ userId: target.id, clientId, companyId: target.companyId! })));
+    }
+    await recordEvent(tx, actor, {
+      action: "user.clients",
+      entityType: "user",
+      entityId: target.id,
+      companyId: target.companyId,
+      details: { email: target.email, clientIds: ids },
+    });
+  });
+}
