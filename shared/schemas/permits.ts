@@ -352,8 +352,16 @@ export const CompanyQuerySchema = z.object({
 export const PermitAgenciesSchema = z.object({ agencies: z.array(z.string()) });
 export type PermitAgencies = z.infer<typeof PermitAgenciesSchema>;
 
+/** A super-admin names the company, or a project of it (the form opened from a project). */
+export const PermitFormOptionsQuerySchema = z.object({
+  company_id: optionalId,
+  project_id: optionalId,
+});
+
 /** GET /api/permits/form-options: the company's projects, and for a super-admin the companies. */
 export const PermitFormOptionsSchema = z.object({
+  /** The company the projects belong to; null when a super-admin has not chosen one yet. */
+  company_id: z.uuid().nullable(),
   projects: z.array(
     z.object({
       id: z.uuid(),

@@ -335,5 +335,16 @@ export async function formOptions(
           .orderBy(asc(companies.name), asc(companies.id))
       : [],
   ]);
-  return { projects: projectRows, companies: companyRows };
+  return { company_id: companyId, projects: projectRows, companies: companyRows };
+}
+
+/** The company of a project the actor may see, else null (another company's project reveals nothing). */
+export async function projectCompanyId(db: Db, actor: Actor, projectId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ companyId: projects.companyId })
+    .from(projects)
+    .where(
+      and(eq(projects.id, projectId), scopeConditions(scopeOf(actor), { companyId: projects.companyId })),
+    );
+  return row?.companyId ?? null;
 }

@@ -11,6 +11,7 @@ import {
   PermitAgenciesSchema,
   PermitDetailSchema,
   PermitFilterSchema,
+  PermitFormOptionsQuerySchema,
   PermitFormOptionsSchema,
   PermitInputSchema,
   PermitListQuerySchema,
@@ -23,6 +24,7 @@ import {
   formOptions,
   listPermits,
   presentPermit,
+  projectCompanyId,
   summarizePermits,
 } from "./permits.repository.ts";
 import { createPermit, deletePermit, updatePermit } from "./permits.service.ts";
@@ -99,13 +101,16 @@ export async function permitsRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: "The permit form's projects (and companies, for a super-admin)",
-        querystring: CompanyQuerySchema,
+        querystring: PermitFormOptionsQuerySchema,
         response: { 200: PermitFormOptionsSchema, ...errors },
       },
     },
     async (request) => {
       const actor = actorOf(request);
-      return formOptions(db, actor, formCompanyId(actor, request.query.company_id));
+      const { company_id, project_id } = request.query;
+      let companyId = formCompanyId(actor, company_id);
+      if (!companyId && project_id) companyId = await projectCompanyId(db, actor, project_id);
+      return formOptions(db, actor, companyId);
     },
   );
 

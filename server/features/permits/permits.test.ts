@@ -931,6 +931,7 @@ describe("GET /api/permits/form-options", () => {
     const res = await w.user.get("/api/permits/form-options");
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
+      company_id: w.company.id,
       projects: [
         {
           id: w.projectA.id,
@@ -956,5 +957,15 @@ describe("GET /api/permits/form-options", () => {
     const sa = await (await superAdmin()).get(`/api/permits/form-options?company_id=${w.other.id}`);
     expect(sa.json().projects.map((p: { id: string }) => p.id)).toEqual([w.foreignProject.id]);
     expect(sa.json().companies).toEqual(expect.arrayContaining([{ id: w.company.id, name: w.company.name }]));
+    // Opened from a project, a super-admin's form learns the company from it.
+    const fromProject = await (
+      await superAdmin()
+    ).get(`/api/permits/form-options?project_id=${w.projectB.id}`);
+    expect(fromProject.json()).toMatchObject({
+      company_id: w.company.id,
+      projects: [{ id: w.projectA.id }, { id: w.projectB.id }],
+    });
+    const none = await (await superAdmin()).get("/api/permits/form-options");
+    expect(none.json()).toMatchObject({ company_id: null, projects: [] });
   });
 });
