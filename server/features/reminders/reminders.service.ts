@@ -1,0 +1,131 @@
+import { asc, desc, eq } from "drizzle-orm";
+import type {
+  CompanyDelivery,
+  DeliveryStatus,
+  PermitReminder,
+  RunReport,
+} from "../../../shared/schemas/reminders.ts";
+import type { Db } from "../../db/client.ts";
+import { permits, reminderDeliveries } from "../../db/schema.ts";
+import type { Mailer } from "../../mail/mailer.ts";
+import { sendDueReminders } from "./reminders.sender.ts";
+import { previewDueReminders, sweepDueReminders } from "./reminders.sweep.ts";
+
+export interface RunOptions {
+  db: Db;
+  mailer: Mailer;
+  publicUrl: string;
+  reminderHour: number;
+  /** Defaults to the real clock; tests fix it. */
+  clock?: () => Date;
+  /** Run as of this day in every company (`--date`). */
+  asOf?: string;
+  /** Report what would go out; write and send nothing. */
+  dryRun?: boolean;
+  /** Send only (the frequent retry tick): recorded reminders and retries, no sweep. */
+  sendOnly?: boolean;
+}
+
+const EMPTY = {
+  emailsSent: 0,
+  deliveriesSent: 0,
+  deliveriesRetrying: 0,
+  deliveriesFailed: 0,
+  deliveriesCancelled: 0,
+};
+
+/** One reminders run: sweep (record what is due), then send. Used by the scheduler, the CLI and the internal route. */
+export async function runReminders(opts: RunOptions): Promise<RunReport> {
+  const clock = opts.clock ?? (() => new Date());
+  const sweep = { now: clock(), asOf: opts.asOf, reminderHour: opts.reminderHour };
+  if (opts.dryRun) {
+    const items = await previewDueReminders(opts.db, sweep);
+    const digests = new Map<string, RunReport["wouldSend"][number]>();
+    for (const { companyName, recipientEmail, dueDate, ...item } of items) {
+      const key = `${recipientEmail} ${dueDate}`;
+      const digest = digests.get(key) ?? { recipientEmail, companyName, dueDate, items: [] };
+      digest.items.push(item);
+      digests.set(key, digest);
+    }
+    return { dryRun: true, recorded: 0, ...EMPTY, wouldSend: [...digests.values()] };
+  }
+  const recorded = opts.sendOnly ? 0 : await sweepDueReminders(opts.db, sweep);
+  const sent = await sendDueReminders(opts.db, opts.mailer, { clock, publicUrl: opts.publicUrl });
+  return { dryRun: false, recorded, ...sent, wouldSend: [] };
+}
+
+/** The report as the `npm run reminders` command prints it. */
+export function formatRunReport(report: RunReport): string {
+  if (report.dryRun) {
+    if (!report.wouldSend.length) return "Dry run: no reminders are due; nothing would be sent.";
+    const lines = [
+      `Dry run: ${report.wouldSend.length} e-mail(s) would be sent (nothing was written or sent):`,
+    ];
+    for (const d of report.wouldSend) {
+      lines.push("", `To ${d.recipientEmail} (${d.companyName}), reminders of ${d.dueDate}:`);
+      for (const i of d.items) {
+        lines.push(
+          `  ${String(i.threshold).padStart(2)}-day  ${i.permitName} (${i.permitNumber})  expires ${i.expirationDate}, ${i.daysLeft} day(s) left`,
+        );
+      }
+    }
+    return lines.join("\n");
+  }
+  return [
+    `Recorded ${report.recorded} new reminder(s).`,
+    `Sent ${report.emailsSent} e-mail(s) covering ${report.deliveriesSent} reminder(s).`,
+    `Retrying later: ${report.deliveriesRetrying}. Failed after the last try: ${report.deliveriesFailed}. Cancelled (no longer due): ${report.deliveriesCancelled}.`,
+  ].join("\n");
+}
+
+type DeliveryRow = typeof reminderDeliveries.$inferSelect;
+
+function presentDelivery(d: DeliveryRow): PermitReminder {
+  return {
+    id: d.id,
+    threshold: d.threshold,
+    recipientEmail: d.recipientEmail,
+    status: d.status as DeliveryStatus,
+    sentAt: d.sentAt?.toISOString() ?? null,
+    createdAt: d.createdAt.toISOString(),
+    lastError: d.lastError,
+  };
+}
+
+const newestFirst = [
+  desc(reminderDeliveries.createdAt),
+  desc(reminderDeliveries.threshold),
+  asc(reminderDeliveries.recipientEmail),
+];
+
+/** One permit's deliveries, newest first (the caller has checked the permit is visible). */
+export async function permitDeliveries(db: Db, permitId: string): Promise<PermitReminder[]> {
+  const rows = await db
+    .select()
+    .from(reminderDeliveries)
+    .where(eq(reminderDeliveries.permitId, permitId))
+    .orderBy(...newestFirst);
+  return rows.map(presentDelivery);
+}
+
+/** A company's most recent deliveries with their permits, newest first. */
+export async function companyDeliveries(
+  db: Db,
+  companyId: string,
+  limit: number,
+): Promise<CompanyDelivery[]> {
+  const rows = await db
+    .select({ d: reminderDeliveries, permitName: permits.permitName, permitNumber: permits.permitNumber })
+    .from(reminderDeliveries)
+    .innerJoin(permits, eq(permits.id, reminderDeliveries.permitId))
+    .where(eq(reminderDeliveries.companyId, companyId))
+    .orderBy(...newestFirst)
+    .limit(limit);
+  return rows.map(({ d, permitName, permitNumber }) => ({
+    ...presentDelivery(d),
+    dueDate: d.dueDate,
+    expirationDate: d.expirationDate,
+    attempts: d.attempts,
+    permit: { id: d.permitId, name: permitName, number: permitNumber },
+  }));
+}

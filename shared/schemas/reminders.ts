@@ -1,0 +1,87 @@
+import { z } from "zod";
+import { IdSchema, IsoDateSchema } from "./common.ts";
+
+/**
+ * A reminder delivery's life: pending -> sending -> sent, or back to pending for a retry, or
+ * failed after the last try; cancelled when, at send time, it is no longer due (permit archived
+ * or N/A, expiration date changed, threshold switched off, recipient removed).
+ */
+export const DELIVERY_STATUSES = ["pending", "sending", "sent", "failed", "cancelled"] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
+export const DELIVERY_STATUS_LABELS: Record<DeliveryStatus, string> = {
+  pending: "Pending",
+  sending: "Sending",
+  sent: "Sent",
+  failed: "Failed",
+  cancelled: "Cancelled",
+};
+
+/** GET /api/permits/:id/reminders: one permit's delivery log, newest first. */
+export const PermitReminderSchema = z.object({
+  id: z.uuid(),
+  threshold: z.number().int(),
+  recipientEmail: z.string(),
+  status: z.enum(DELIVERY_STATUSES),
+  sentAt: z.string().nullable(),
+  createdAt: z.string(),
+  lastError: z.string().nullable(),
+});
+export type PermitReminder = z.infer<typeof PermitReminderSchema>;
+export const PermitRemindersSchema = z.object({ deliveries: z.array(PermitReminderSchema) });
+export type PermitReminders = z.infer<typeof PermitRemindersSchema>;
+
+/** GET /api/notifications/deliveries: a company's recent deliveries, newest first. */
+export const CompanyDeliverySchema = PermitReminderSchema.extend({
+  dueDate: z.string(),
+  expirationDate: z.string(),
+  attempts: z.number().int(),
+  permit: z.object({ id: z.uuid(), name: z.string(), number: z.string() }),
+});
+export type CompanyDelivery = z.infer<typeof CompanyDeliverySchema>;
+export const CompanyDeliveriesSchema = z.object({ deliveries: z.array(CompanyDeliverySchema) });
+export type CompanyDeliveries = z.infer<typeof CompanyDeliveriesSchema>;
+
+export const DeliveriesQuerySchema = z.object({
+  company_id: IdSchema.optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+
+/** POST /api/internal/reminders/run (the `npm run reminders` command talking to the server). */
+export const RunRemindersSchema = z.object({
+  dryRun: z.boolean().default(false),
+  /** Run as of this company-local day instead of today. */
+  date: IsoDateSchema.optional(),
+});
+export type RunReminders = z.infer<typeof RunRemindersSchema>;
+
+const DueItemSchema = z.object({
+  threshold: z.number().int(),
+  permitId: z.uuid(),
+  permitName: z.string(),
+  permitNumber: z.string(),
+  expirationDate: z.string(),
+  daysLeft: z.number().int(),
+});
+
+/** What one run did (or, dry, would do). */
+export const RunReportSchema = z.object({
+  dryRun: z.boolean(),
+  /** Deliveries newly recorded by the sweep (dry: that would be recorded). */
+  recorded: z.number().int(),
+  emailsSent: z.number().int(),
+  deliveriesSent: z.number().int(),
+  deliveriesRetrying: z.number().int(),
+  deliveriesFailed: z.number().int(),
+  deliveriesCancelled: z.number().int(),
+  /** Dry run only: the digests that would go out, by recipient and day. */
+  wouldSend: z.array(
+    z.object({
+      recipientEmail: z.string(),
+      companyName: z.string(),
+      dueDate: z.string(),
+      items: z.array(DueItemSchema),
+    }),
+  ),
+});
+export type RunReport = z.infer<typeof RunReportSchema>;
