@@ -1,0 +1,59 @@
+import { z } from "zod";
+import { ROLES } from "../domain/roles.ts";
+import { IdSchema } from "./common.ts";
+
+/** `?company_id=`: the company a super-admin works on; everyone else is held to their own. */
+export const CompanyQuerySchema = z.object({ company_id: IdSchema.optional() });
+
+/** The companies a notification-settings user may pick from (all for a super-admin, else its own). */
+export const NotificationCompaniesSchema = z.object({
+  companies: z.array(z.object({ id: z.uuid(), name: z.string() })),
+});
+export type NotificationCompanies = z.infer<typeof NotificationCompaniesSchema>;
+
+/** A company user who may receive reminders: active staff (client-users never get company-wide digests). */
+export const RecipientCandidateSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  email: z.string(),
+  role: z.enum(ROLES),
+  receivesReminders: z.boolean(),
+});
+export type RecipientCandidate = z.infer<typeof RecipientCandidateSchema>;
+
+export const ReminderSwitchesSchema = z.object({
+  email30Day: z.boolean(),
+  email7Day: z.boolean(),
+  email1Day: z.boolean(),
+});
+export type ReminderSwitches = z.infer<typeof ReminderSwitchesSchema>;
+
+/** GET/PUT /api/notifications/settings: the company's switches and its possible recipients. */
+export const NotificationSettingsSchema = ReminderSwitchesSchema.extend({
+  companyId: z.uuid(),
+  companyName: z.string(),
+  timeZone: z.string(),
+  users: z.array(RecipientCandidateSchema),
+  can: z.object({ edit: z.boolean(), sendTestEmail: z.boolean() }),
+});
+export type NotificationSettings = z.infer<typeof NotificationSettingsSchema>;
+
+/** Body of PUT /api/notifications/settings; the recipient list replaces the company's whole list. */
+export const UpdateNotificationSettingsSchema = ReminderSwitchesSchema.extend({
+  recipientUserIds: z
+    .array(IdSchema)
+    .max(1000, { message: "Too many recipients" })
+    .refine((ids) => new Set(ids).size === ids.length, { message: "A recipient is listed twice" }),
+});
+export type UpdateNotificationSettings = z.infer<typeof UpdateNotificationSettingsSchema>;
+
+/** POST /api/notifications/test-email: where the test went. */
+export const TestEmailResultSchema = z.object({ to: z.string(), messageId: z.string() });
+export type TestEmailResult = z.infer<typeof TestEmailResultSchema>;
+
+export const NOTIFICATION_MESSAGES = {
+  saved: "Notification settings saved successfully.",
+  companiesFailed: "Unable to load companies.",
+  userNotLoaded: "User not loaded",
+  companyMissing: "Your user account is missing a company assignment. Please contact an administrator.",
+} as const;
