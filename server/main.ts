@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import type { AddressInfo } from "node:net";
 import { loadConfig } from "./config.ts";
 import { acquireDataDirLock, DataDirLockedError, openDatabase } from "./db/client.ts";
 import { migrateDatabase } from "./db/migrate.ts";
@@ -25,8 +26,10 @@ async function main() {
   const app = await buildApp({ config, database, logger, webDir: config.WEB_DIR });
   await app.listen({ host: config.HOST, port: config.PORT });
   const controlToken = randomBytes(24).toString("hex");
-  lock?.update({ port: config.PORT, host: config.HOST, controlToken });
+  // The token is live before the lock file advertises it (`npm run reminders` reads the file).
   app.ctx.controlToken = controlToken;
+  const { port } = app.server.address() as AddressInfo;
+  lock?.update({ port, host: config.HOST, controlToken });
   const scheduler = startScheduler(app);
   app.log.info(
     { database: database.kind, mail: app.ctx.mailer.describe(), ms: Date.now() - started },
@@ -38,7 +41,7 @@ async function main() {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, "shutting down");
-    scheduler.stop();
+    await scheduler.stop();
     await app.close();
     await database.close();
     lock?.release();

@@ -1,10 +1,13 @@
 import type { FastifyInstance } from "fastify";
 import { attachmentsRoutes } from "./attachments/attachments.routes.ts";
 import { auditRoutes } from "./audit/audit.routes.ts";
+import { calendarRoutes } from "./calendar/calendar.routes.ts";
 import { commentsRoutes } from "./comments/comments.routes.ts";
 import { companiesRoutes } from "./companies/companies.routes.ts";
 import { impersonationRoutes } from "./impersonation/impersonation.routes.ts";
+import { notificationsRoutes } from "./notifications/notifications.routes.ts";
 import { permitsRoutes } from "./permits/permits.routes.ts";
+import { remindersRoutes } from "./reminders/reminders.routes.ts";
 import { usersRoutes } from "./users/users.routes.ts";
 
 /**
@@ -19,4 +22,7 @@ export async function registerFeatures(app: FastifyInstance) {
   await app.register(companiesRoutes);
   await app.register(usersRoutes);
   await app.register(impersonationRoutes);
+  await app.register(notificationsRoutes);
+  await app.register(remindersRoutes);
+  await app.register(calendarRoutes);
 }

@@ -1,0 +1,115 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { CalendarFeedSchema } from "../../../shared/schemas/calendar.ts";
+import { ErrorResponseSchema } from "../../../shared/schemas/common.ts";
+import { actorOf } from "../../auth/plugin.ts";
+import { forbidden, notFound } from "../../errors.ts";
+import type { Actor } from "../../access/actor.ts";
+import { recordEvent } from "../audit/audit.service.ts";
+import { feedUrl, hasFeedToken, renderFeed, revokeFeedToken, rotateFeedToken } from "./calendar.service.ts";
+
+const errors = { 401: ErrorResponseSchema, 403: ErrorResponseSchema, 404: ErrorResponseSchema };
+
+/**
+ * A feed outlives the session that made it, so a super-admin viewing as someone must not leave
+ * a working feed of that user's permits behind.
+ */
+function refuseWhileImpersonating(actor: Actor) {
+  if (actor.impersonatorId)
+    throw forbidden("The calendar feed cannot be changed while viewing as another user.");
+}
+
+/** The private iCalendar feed: each user's token (create/rotate, revoke) and the public feed itself. */
+export async function calendarRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db, config } = app.ctx;
+
+  r.get(
+    "/api/me/calendar-token",
+    {
+      schema: {
+        tags: ["calendar"],
+        summary: "Whether the user has a calendar feed (its URL is shown only when created)",
+        response: { 200: CalendarFeedSchema, ...errors },
+      },
+    },
+    async (request) => ({ active: await hasFeedToken(db, actorOf(request).userId), url: null }),
+  );
+
+  r.post(
+    "/api/me/calendar-token",
+    {
+      schema: {
+        tags: ["calendar"],
+        summary: "Create the user's calendar feed, or rotate it (the previous URL stops working)",
+        response: { 200: CalendarFeedSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      refuseWhileImpersonating(actor);
+      const token = await db.transaction(async (tx) => {
+        const secret = await rotateFeedToken(tx, actor.userId);
+        await recordEvent(tx, actor, {
+          action: "calendar_feed.create",
+          entityType: "user",
+          entityId: actor.userId,
+        });
+        return secret;
+      });
+      return { active: true, url: feedUrl(config.publicUrl, token) };
+    },
+  );
+
+  r.delete(
+    "/api/me/calendar-token",
+    {
+      schema: {
+        tags: ["calendar"],
+        summary: "Revoke the user's calendar feed",
+        response: { 200: CalendarFeedSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      refuseWhileImpersonating(actor);
+      await db.transaction(async (tx) => {
+        await revokeFeedToken(tx, actor.userId);
+        await recordEvent(tx, actor, {
+          action: "calendar_feed.revoke",
+          entityType: "user",
+          entityId: actor.userId,
+        });
+      });
+      return { active: false, url: null };
+    },
+  );
+
+  r.get(
+    "/api/calendar/:file",
+    {
+      // Calendar apps cannot sign in: the secret in the URL is the credential.
+      config: { isPublic: true },
+      // The URL carries the secret: keep it out of the request log.
+      logLevel: "warn",
+      schema: {
+        tags: ["calendar"],
+        summary: "The iCalendar feed of a token (<token>.ics)",
+        params: z.object({ file: z.string().max(100) }),
+        response: { 200: z.string(), 404: ErrorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const token = request.params.file.endsWith(".ics") ? request.params.file.slice(0, -4) : "";
+      const body = await renderFeed(db, token, config.publicUrl);
+      if (body === null) throw notFound("Calendar feed");
+      return reply
+        .type("text/calendar; charset=utf-8")
+        .header("cache-control", "private, max-age=300")
+        .header("content-disposition", 'inline; filename="permitrack.ics"')
+        .header("x-robots-tag", "noindex")
+        .send(body);
+    },
+  );
+}

@@ -1,0 +1,164 @@
+import { createHash, randomBytes } from "node:crypto";
+import { and, asc, eq, gte, isNotNull, ne, not } from "drizzle-orm";
+import { addDays, todayIn } from "../../../shared/domain/dates.ts";
+import { isRole } from "../../../shared/domain/roles.ts";
+import { RECORD_TYPE_LABELS, type RecordType } from "../../../shared/domain/statuses.ts";
+import { scopeConditions, scopeOf, type Actor } from "../../access/actor.ts";
+import type { Db } from "../../db/client.ts";
+import {
+  clients,
+  companies,
+  companyPreferences,
+  permits,
+  projects,
+  userClients,
+  users,
+} from "../../db/schema.ts";
+import { DEFAULT_SWITCHES, enabledThresholds } from "../notifications/notifications.service.ts";
+import { buildCalendar, type IcsEvent } from "./ics.ts";
+
+/** Expirations older than this stay out of the feed: calendars need what is coming, not all history. */
+const PAST_DAYS = 365;
+/** A feed is re-read by every subscribed calendar every few hours; keep it bounded. */
+const MAX_EVENTS = 5000;
+
+/**
+ * Feed tokens are 256-bit random secrets; the database keeps only their SHA-256, so a leaked
+ * database does not leak feeds. A lookup by that hash is by an index on a value the caller cannot
+ * steer, so its timing says nothing about the stored tokens.
+ */
+export const hashFeedToken = (token: string) => createHash("sha256").update(token).digest("hex");
+export const FEED_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+export const feedUrl = (publicUrl: string, token: string) => `${publicUrl}/api/calendar/${token}.ics`;
+
+/** Creates the user's feed token, replacing (and so revoking) any previous one; returns the secret. */
+export async function rotateFeedToken(db: Db, userId: string): Promise<string> {
+  const token = randomBytes(32).toString("base64url");
+  await db
+    .update(users)
+    .set({ calendarToken: hashFeedToken(token) })
+    .where(eq(users.id, userId));
+  return token;
+}
+
+export async function revokeFeedToken(db: Db, userId: string): Promise<void> {
+  await db.update(users).set({ calendarToken: null }).where(eq(users.id, userId));
+}
+
+export async function hasFeedToken(db: Db, userId: string): Promise<boolean> {
+  const [row] = await db.select({ token: users.calendarToken }).from(users).where(eq(users.id, userId));
+  return !!row?.token;
+}
+
+/** The feed owner as an Actor, so the feed is scoped by the very rules the permit list uses. */
+async function feedOwner(db: Db, token: string): Promise<Actor | null> {
+  if (!FEED_TOKEN_PATTERN.test(token)) return null;
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(eq(users.calendarToken, hashFeedToken(token)));
+  if (!user || user.banned || !isRole(user.role)) return null;
+  const clientIds =
+    user.role === "client-user"
+      ? (
+          await db
+            .select({ id: userClients.clientId })
+            .from(userClients)
+            .where(eq(userClients.userId, user.id))
+        ).map((r) => r.id)
+      : [];
+  return {
+    userId: user.id,
+    sessionId: "",
+    role: user.role,
+    companyId: user.companyId,
+    email: user.email,
+    name: `${user.firstName} ${user.lastName}`.trim() || user.email,
+    clientIds,
+    mustResetPassword: false,
+    impersonatorId: null,
+    impersonatorName: null,
+    impersonatorEmail: null,
+  };
+}
+
+/**
+ * The iCalendar text of a feed token, or null for an unknown, revoked or disabled one: the
+ * expiration dates of the permits and bonds the owner may see (not archived, not N/A), each an
+ * all-day event with alarms at its company's switched-on reminder thresholds.
+ */
+export async function renderFeed(db: Db, token: string, publicUrl: string): Promise<string | null> {
+  const owner = await feedOwner(db, token);
+  if (!owner) return null;
+  const from = addDays(todayIn("UTC"), -PAST_DAYS);
+  const rows = await db
+    .select({
+      id: permits.id,
+      name: permits.permitName,
+      number: permits.permitNumber,
+      recordType: permits.recordType,
+      agency: permits.agency,
+      expirationDate: permits.expirationDate,
+      updatedAt: permits.updatedAt,
+      projectName: projects.name,
+      clientName: clients.name,
+      companyName: companies.name,
+      prefs: {
+        email30Day: companyPreferences.email30Day,
+        email7Day: companyPreferences.email7Day,
+        email1Day: companyPreferences.email1Day,
+      },
+    })
+    .from(permits)
+    .innerJoin(companies, eq(companies.id, permits.companyId))
+    .leftJoin(companyPreferences, eq(companyPreferences.companyId, permits.companyId))
+    .leftJoin(projects, eq(projects.id, permits.projectId))
+    .leftJoin(clients, eq(clients.id, permits.clientId))
+    .where(
+      and(
+        scopeConditions(scopeOf(owner), { companyId: permits.companyId, clientId: permits.clientId }),
+        not(permits.archived),
+        ne(permits.status, "N/A"),
+        isNotNull(permits.expirationDate),
+        gte(permits.expirationDate, from),
+      ),
+    )
+    .orderBy(asc(permits.expirationDate), asc(permits.permitName), asc(permits.id))
+    .limit(MAX_EVENTS);
+
+  const host = new URL(publicUrl).hostname;
+  const isMultiCompany = owner.role === "super-admin";
+  const events: IcsEvent[] = rows.map((p) => {
+    const type = RECORD_TYPE_LABELS[p.recordType as RecordType] ?? p.recordType;
+    const url = `${publicUrl}/permits/${p.id}`;
+    // drizzle gives a left-joined row of all-null columns as null: no preferences row means all on.
+    const switches = p.prefs ?? DEFAULT_SWITCHES;
+    return {
+      // One UID per permit: a changed expiration date moves the event instead of adding another.
+      uid: `permit-${p.id}@${host}`,
+      stamp: p.updatedAt,
+      date: p.expirationDate!,
+      summary: `${type} expires: ${p.name} (${p.number})`,
+      description: [
+        `${type} ${p.number}: ${p.name}`,
+        ...(isMultiCompany ? [`Company: ${p.companyName}`] : []),
+        `Project: ${p.projectName ?? "—"}`,
+        `Client: ${p.clientName ?? "—"}`,
+        `Agency: ${p.agency ?? "—"}`,
+        url,
+      ].join("\n"),
+      url,
+      categories: [type],
+      alarmDaysBefore: enabledThresholds(switches),
+    };
+  });
+  const [company] = owner.companyId
+    ? await db.select({ name: companies.name }).from(companies).where(eq(companies.id, owner.companyId))
+    : [];
+  return buildCalendar({
+    name: company ? `Permitrack – ${company.name}` : "Permitrack",
+    description: `Expiration dates of the permits and bonds ${owner.name} can see in Permitrack.`,
+    events,
+  });
+}

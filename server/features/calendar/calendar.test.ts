@@ -1,0 +1,247 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { addDays, todayIn } from "../../../shared/domain/dates.ts";
+import { auditEvents, companyPreferences, users } from "../../db/schema.ts";
+import { useTestContext } from "../../test-support/harness.ts";
+import { buildCalendar, escapeText, foldLine } from "./ics.ts";
+
+const t = useTestContext({ PUBLIC_URL: "https://permits.example.com" });
+
+interface Component {
+  name: string;
+  props: { name: string; params: string; value: string }[];
+  children: Component[];
+}
+
+/** A small RFC 5545 reader for the assertions: unfolds lines and nests components. */
+function parseIcs(text: string): Component {
+  expect(text.endsWith("\r\n")).toBe(true);
+  const physical = text.slice(0, -2).split("\r\n");
+  for (const line of physical) expect(new TextEncoder().encode(line).length).toBeLessThanOrEqual(75);
+  const lines = text.slice(0, -2).replace(/\r\n /g, "").split("\r\n");
+  const root: Component = { name: "ROOT", props: [], children: [] };
+  const stack = [root];
+  for (const line of lines) {
+    const colon = line.indexOf(":");
+    const [name, ...params] = line.slice(0, colon).split(";");
+    const value = line.slice(colon + 1);
+    if (name === "BEGIN") {
+      const c: Component = { name: value, props: [], children: [] };
+      stack.at(-1)!.children.push(c);
+      stack.push(c);
+    } else if (name === "END") {
+      expect(stack.pop()!.name).toBe(value);
+    } else {
+      stack.at(-1)!.props.push({ name: name!, params: params.join(";"), value });
+    }
+  }
+  expect(stack).toHaveLength(1);
+  return root.children[0]!;
+}
+const prop = (c: Component, name: string) => c.props.find((p) => p.name === name)?.value;
+const unescape = (v: string | undefined) => v?.replace(/\\n/g, "\n").replace(/\\([\\;,])/g, "$1");
+
+describe("iCalendar writing", () => {
+  it("escapes TEXT and folds long lines at 75 octets without splitting characters", () => {
+    expect(escapeText("a,b;c\\d\ne")).toBe("a\\,b\\;c\\\\d\\ne");
+    const long = `SUMMARY:${"Bauüberwachung ".repeat(12)}`;
+    const folded = foldLine(long);
+    for (const line of folded.split("\r\n")) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
+    expect(folded.replace(/\r\n /g, "")).toBe(long);
+    const ics = buildCalendar({ name: "X", description: "Y", events: [] });
+    expect(parseIcs(ics).name).toBe("VCALENDAR");
+  });
+});
+
+describe("calendar feed token", () => {
+  it("requires sign-in", async () => {
+    expect((await t.anonymous.get("/api/me/calendar-token")).statusCode).toBe(401);
+    expect((await t.anonymous.post("/api/me/calendar-token")).statusCode).toBe(401);
+    expect((await t.anonymous.delete("/api/me/calendar-token")).statusCode).toBe(401);
+  });
+
+  it("creates, rotates and revokes; stores only a hash; the old URL stops working", async () => {
+    const company = await t.make.company();
+    const user = await t.make.user({ role: "company-user", companyId: company.id });
+    const api = await t.signIn(user);
+    expect((await api.get("/api/me/calendar-token")).json()).toEqual({ active: false, url: null });
+
+    const created = await api.post("/api/me/calendar-token");
+    expect(created.statusCode).toBe(200);
+    const url = created.json().url as string;
+    expect(url).toMatch(/^https:\/\/permits\.example\.com\/api\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
+    const token = url.split("/").at(-1)!.replace(".ics", "");
+    const [row] = await t.db
+      .select({ calendarToken: users.calendarToken })
+      .from(users)
+      .where(eq(users.id, user.id));
+    expect(row!.calendarToken).toMatch(/^[0-9a-f]{64}$/);
+    expect(row!.calendarToken).not.toContain(token);
+    expect((await api.get("/api/me/calendar-token")).json()).toEqual({ active: true, url: null });
+    const path = new URL(url).pathname;
+    expect((await t.anonymous.get(path)).statusCode).toBe(200);
+
+    const rotated = (await api.post("/api/me/calendar-token")).json().url as string;
+    expect(rotated).not.toBe(url);
+    expect((await t.anonymous.get(path)).statusCode).toBe(404);
+    expect((await t.anonymous.get(new URL(rotated).pathname)).statusCode).toBe(200);
+
+    expect((await api.delete("/api/me/calendar-token")).json()).toEqual({ active: false, url: null });
+    expect((await t.anonymous.get(new URL(rotated).pathname)).statusCode).toBe(404);
+    const actions = (await t.db.select().from(auditEvents).where(eq(auditEvents.entityId, user.id))).map(
+      (e) => e.action,
+    );
+    expect(actions.sort()).toEqual(["calendar_feed.create", "calendar_feed.create", "calendar_feed.revoke"]);
+  });
+
+  it("answers 404 for unknown, malformed and disabled users' feeds", async () => {
+    const company = await t.make.company();
+    const user = await t.make.user({ companyId: company.id });
+    const url = (await (await t.signIn(user)).post("/api/me/calendar-token")).json().url as string;
+    expect((await t.anonymous.get(`/api/calendar/${"A".repeat(43)}.ics`)).statusCode).toBe(404);
+    expect((await t.anonymous.get("/api/calendar/short.ics")).statusCode).toBe(404);
+    expect((await t.anonymous.get(new URL(url).pathname.replace(".ics", ""))).statusCode).toBe(404);
+    await t.db.update(users).set({ banned: true }).where(eq(users.id, user.id));
+    expect((await t.anonymous.get(new URL(url).pathname)).statusCode).toBe(404);
+  });
+});
+
+describe("GET /api/calendar/<token>.ics", () => {
+  async function feedOf(user: { email: string; password: string }) {
+    const url = (await (await t.signIn(user)).post("/api/me/calendar-token")).json().url as string;
+    const res = await t.anonymous.get(new URL(url).pathname);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toBe("text/calendar; charset=utf-8");
+    return parseIcs(res.body);
+  }
+
+  it("lists the visible permits and bonds as all-day events with stable UIDs, escaped text and alarms at the company's thresholds", async () => {
+    const today = todayIn("UTC");
+    const company = await t.make.company({ name: "Acme, Inc." });
+    await t.db
+      .insert(companyPreferences)
+      .values({ companyId: company.id, email30Day: true, email7Day: false, email1Day: true });
+    const client = await t.make.client(company.id, "Front Range; Medical");
+    const project = await t.make.project({
+      companyId: company.id,
+      clientId: client.id,
+      name: "Clinic, Phase 2",
+    });
+    const permit = await t.make.permit({
+      companyId: company.id,
+      projectId: project.id,
+      permitName: "Grading, Drainage; and\nErosion",
+      permitNumber: "PRM-1",
+      agency: "City of Denver",
+      expirationDate: addDays(today, 20),
+    });
+    const bond = await t.make.permit({
+      companyId: company.id,
+      projectId: project.id,
+      permitName: "Performance Bond",
+      permitNumber: "BND-1",
+      recordType: "bond",
+      expirationDate: addDays(today, 3),
+    });
+    await t.make.permit({ companyId: company.id, expirationDate: addDays(today, 5), archived: true });
+    await t.make.permit({ companyId: company.id, expirationDate: addDays(today, 5), status: "N/A" });
+    await t.make.permit({ companyId: company.id, expirationDate: null });
+    await t.make.permit({ companyId: (await t.make.company()).id, expirationDate: addDays(today, 5) });
+    const user = await t.make.user({ role: "company-user", companyId: company.id });
+
+    const cal = await feedOf(user);
+    expect(prop(cal, "VERSION")).toBe("2.0");
+    expect(unescape(prop(cal, "X-WR-CALNAME"))).toBe("Permitrack – Acme, Inc.");
+    const events = cal.children.filter((c) => c.name === "VEVENT");
+    expect(events.map((e) => prop(e, "UID"))).toEqual([
+      `permit-${bond.id}@permits.example.com`,
+      `permit-${permit.id}@permits.example.com`,
+    ]);
+
+    const e = events[1]!;
+    const start = e.props.find((p) => p.name === "DTSTART")!;
+    expect(start.params).toBe("VALUE=DATE");
+    expect(start.value).toBe(addDays(today, 20).replaceAll("-", ""));
+    expect(prop(e, "DTEND")).toBe(addDays(today, 21).replaceAll("-", ""));
+    expect(prop(e, "SUMMARY")).toBe("Permit expires: Grading\\, Drainage\\; and\\nErosion (PRM-1)");
+    expect(unescape(prop(e, "DESCRIPTION"))).toContain(
+      "Project: Clinic, Phase 2\nClient: Front Range; Medical\nAgency: City of Denver",
+    );
+    expect(prop(e, "URL")).toBe(`https://permits.example.com/permits/${permit.id}`);
+    expect(prop(e, "DTSTAMP")).toMatch(/^\d{8}T\d{6}Z$/);
+    const alarms = e.children.filter((c) => c.name === "VALARM");
+    expect(alarms.map((a) => prop(a, "TRIGGER"))).toEqual(["-P29DT15H", "-PT15H"]);
+    expect(alarms.every((a) => prop(a, "ACTION") === "DISPLAY" && prop(a, "DESCRIPTION"))).toBe(true);
+    expect(prop(events[0]!, "SUMMARY")).toBe("Bond / Guarantee expires: Performance Bond (BND-1)");
+
+    // The same permit keeps its UID when its date moves.
+    const again = (
+      await t.anonymous.get(
+        new URL((await (await t.signIn(user)).post("/api/me/calendar-token")).json().url).pathname,
+      )
+    ).body;
+    expect(again).toContain(`UID:permit-${permit.id}@permits.example.com`);
+  });
+
+  it("gives a client-user only its clients' permits, and a super-admin every company's", async () => {
+    const today = todayIn("UTC");
+    const company = await t.make.company();
+    const mine = await t.make.client(company.id);
+    const theirs = await t.make.client(company.id);
+    const visible = await t.make.permit({
+      companyId: company.id,
+      clientId: mine.id,
+      expirationDate: addDays(today, 9),
+    });
+    const hidden = await t.make.permit({
+      companyId: company.id,
+      clientId: theirs.id,
+      expirationDate: addDays(today, 9),
+    });
+    const unassigned = await t.make.permit({
+      companyId: company.id,
+      clientId: null,
+      expirationDate: addDays(today, 9),
+    });
+    const clientUser = await t.make.user({
+      role: "client-user",
+      companyId: company.id,
+      clientIds: [mine.id],
+    });
+    const uids = (c: Component) => c.children.filter((e) => e.name === "VEVENT").map((e) => prop(e, "UID"));
+    expect(uids(await feedOf(clientUser))).toEqual([`permit-${visible.id}@permits.example.com`]);
+
+    const superUids = uids(await feedOf(await t.make.user({ role: "super-admin" })));
+    expect(superUids).toEqual(
+      expect.arrayContaining([visible, hidden, unassigned].map((p) => `permit-${p.id}@permits.example.com`)),
+    );
+  });
+
+  it("refuses to create a feed while a super-admin views the app as someone else", async () => {
+    const company = await t.make.company();
+    const target = await t.make.user({ companyId: company.id });
+    const superAdmin = await t.signIn(await t.make.user({ role: "super-admin" }));
+    const started = await superAdmin.post("/api/impersonation", { userId: target.id });
+    expect(started.statusCode).toBe(200);
+    // The start swaps the session cookie, as a browser would keep it.
+    const jar = new Map(
+      superAdmin.cookie
+        .split("; ")
+        .map((pair) => [pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1)]),
+    );
+    for (const c of started.cookies) jar.set(c.name, c.value);
+    const cookie = [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
+    const me = await superAdmin.request({ method: "GET", url: "/api/me", headers: { cookie } });
+    expect(me.json().id).toBe(target.id);
+    const res = await superAdmin.request({
+      method: "POST",
+      url: "/api/me/calendar-token",
+      headers: { cookie },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(
+      (await superAdmin.request({ method: "DELETE", url: "/api/me/calendar-token", headers: { cookie } }))
+        .statusCode,
+    ).toBe(403);
+  });
+});

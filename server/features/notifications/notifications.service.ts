@@ -1,0 +1,150 @@
+import { and, asc, eq, inArray, not, sql } from "drizzle-orm";
+import { REMINDER_DAYS } from "../../../shared/domain/constants.ts";
+import type { Role } from "../../../shared/domain/roles.ts";
+import {
+  NOTIFICATION_MESSAGES,
+  type NotificationSettings,
+  type ReminderSwitches,
+  type UpdateNotificationSettings,
+} from "../../../shared/schemas/notifications.ts";
+import { actorCan, targetCompanyId, type Actor } from "../../access/actor.ts";
+import type { Db } from "../../db/client.ts";
+import { companies, companyPreferences, userNotifications, users } from "../../db/schema.ts";
+import { authorize, forbidden, notFound, validation } from "../../errors.ts";
+import { recordEvent } from "../audit/audit.service.ts";
+
+type CompanyRow = typeof companies.$inferSelect;
+
+/** Staff who may receive a company-wide digest; a client-user may see only its own clients' permits. */
+const RECIPIENT_ROLES: Role[] = ["company-admin", "company-user"];
+
+/** No preferences row means every reminder is on (spec section 9). */
+export const DEFAULT_SWITCHES: ReminderSwitches = { email30Day: true, email7Day: true, email1Day: true };
+
+/** The switches as the thresholds they enable, e.g. [30, 1]. */
+export const enabledThresholds = (s: ReminderSwitches): number[] =>
+  REMINDER_DAYS.filter((d) => (d === 30 ? s.email30Day : d === 7 ? s.email7Day : s.email1Day));
+
+/**
+ * The company whose notification settings the actor works on: a super-admin names it, a
+ * company-admin gets its own (naming another answers 404, like any other company's record).
+ */
+export async function settingsCompany(
+  db: Db,
+  actor: Actor,
+  requested: string | undefined,
+): Promise<CompanyRow> {
+  authorize(actorCan(actor, "notifications.manage"));
+  if (actor.role !== "super-admin" && !actor.companyId) throw forbidden(NOTIFICATION_MESSAGES.companyMissing);
+  const id = targetCompanyId(actor, requested);
+  if (requested && requested !== id) throw notFound("Company");
+  const [company] = await db.select().from(companies).where(eq(companies.id, id));
+  if (!company) throw notFound("Company");
+  return company;
+}
+
+/** The companies the settings page offers: every company for a super-admin, its own otherwise. */
+export async function settingsCompanies(db: Db, actor: Actor) {
+  authorize(actorCan(actor, "notifications.manage"));
+  if (actor.role !== "super-admin" && !actor.companyId) throw forbidden(NOTIFICATION_MESSAGES.companyMissing);
+  return db
+    .select({ id: companies.id, name: companies.name })
+    .from(companies)
+    .where(actor.role === "super-admin" ? undefined : eq(companies.id, actor.companyId!))
+    .orderBy(asc(sql`lower(${companies.name})`), asc(companies.id));
+}
+
+export async function companySwitches(db: Db, companyId: string): Promise<ReminderSwitches> {
+  const [row] = await db
+    .select({
+      email30Day: companyPreferences.email30Day,
+      email7Day: companyPreferences.email7Day,
+      email1Day: companyPreferences.email1Day,
+    })
+    .from(companyPreferences)
+    .where(eq(companyPreferences.companyId, companyId));
+  return row ?? DEFAULT_SWITCHES;
+}
+
+async function recipientCandidates(db: Db, companyId: string) {
+  return db
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      role: users.role,
+      receivesReminders: sql<boolean>`${userNotifications.userId} is not null`,
+    })
+    .from(users)
+    .leftJoin(
+      userNotifications,
+      and(eq(userNotifications.userId, users.id), eq(userNotifications.companyId, companyId)),
+    )
+    .where(and(eq(users.companyId, companyId), not(users.banned), inArray(users.role, RECIPIENT_ROLES)))
+    .orderBy(asc(sql`lower(${users.lastName})`), asc(sql`lower(${users.firstName})`), asc(users.email));
+}
+
+export async function loadSettings(db: Db, actor: Actor, company: CompanyRow): Promise<NotificationSettings> {
+  const [switches, candidates] = await Promise.all([
+    companySwitches(db, company.id),
+    recipientCandidates(db, company.id),
+  ]);
+  const canManage = actorCan(actor, "notifications.manage");
+  return {
+    companyId: company.id,
+    companyName: company.name,
+    timeZone: company.timeZone,
+    ...switches,
+    users: candidates.map((u) => ({
+      id: u.id,
+      name: `${u.firstName} ${u.lastName}`.trim() || u.email,
+      email: u.email,
+      role: u.role as Role,
+      receivesReminders: !!u.receivesReminders,
+    })),
+    can: { edit: canManage, sendTestEmail: canManage },
+  };
+}
+
+/** Saves the switches and replaces the recipient list, audited, in one transaction. */
+export async function saveSettings(
+  db: Db,
+  actor: Actor,
+  company: CompanyRow,
+  input: UpdateNotificationSettings,
+): Promise<void> {
+  const candidates = await recipientCandidates(db, company.id);
+  const allowed = new Set(candidates.map((u) => u.id));
+  if (input.recipientUserIds.some((id) => !allowed.has(id))) {
+    throw validation({ recipientUserIds: "Recipients must be active staff users of this company." });
+  }
+  const switches: ReminderSwitches = {
+    email30Day: input.email30Day,
+    email7Day: input.email7Day,
+    email1Day: input.email1Day,
+  };
+  await db.transaction(async (tx) => {
+    const before = {
+      ...(await companySwitches(tx, company.id)),
+      recipientUserIds: candidates.filter((u) => u.receivesReminders).map((u) => u.id),
+    };
+    await tx
+      .insert(companyPreferences)
+      .values({ companyId: company.id, ...switches })
+      .onConflictDoUpdate({ target: companyPreferences.companyId, set: switches });
+    await tx.delete(userNotifications).where(eq(userNotifications.companyId, company.id));
+    if (input.recipientUserIds.length) {
+      await tx
+        .insert(userNotifications)
+        .values(input.recipientUserIds.map((userId) => ({ userId, companyId: company.id })));
+    }
+    await recordEvent(tx, actor, {
+      action: "notification_settings.update",
+      entityType: "company",
+      entityId: company.id,
+      companyId: company.id,
+      details: { before, after: { ...switches, recipientUserIds: input.recipientUserIds } },
+    });
+  });
+}
