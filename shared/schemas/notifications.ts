@@ -5,12 +5,6 @@ import { IdSchema } from "./common.ts";
 /** `?company_id=`: the company a super-admin works on; everyone else is held to their own. */
 export const CompanyQuerySchema = z.object({ company_id: IdSchema.optional() });
 
-/** The companies a notification-settings user may pick from (all for a super-admin, else its own). */
-export const NotificationCompaniesSchema = z.object({
-  companies: z.array(z.object({ id: z.uuid(), name: z.string() })),
-});
-export type NotificationCompanies = z.infer<typeof NotificationCompaniesSchema>;
-
 /** A company user who may receive reminders: active staff (client-users never get company-wide digests). */
 export const RecipientCandidateSchema = z.object({
   id: z.uuid(),
@@ -32,7 +26,9 @@ export type ReminderSwitches = z.infer<typeof ReminderSwitchesSchema>;
 export const NotificationSettingsSchema = ReminderSwitchesSchema.extend({
   companyId: z.uuid(),
   companyName: z.string(),
+  /** The zone and local hour at which the company's reminders go out each day. */
   timeZone: z.string(),
+  reminderHour: z.number().int(),
   users: z.array(RecipientCandidateSchema),
   can: z.object({ edit: z.boolean(), sendTestEmail: z.boolean() }),
 });

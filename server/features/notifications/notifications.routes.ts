@@ -3,7 +3,6 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { ErrorResponseSchema } from "../../../shared/schemas/common.ts";
 import {
   CompanyQuerySchema,
-  NotificationCompaniesSchema,
   NotificationSettingsSchema,
   TestEmailResultSchema,
   UpdateNotificationSettingsSchema,
@@ -13,7 +12,7 @@ import { actorCan } from "../../access/actor.ts";
 import { actorOf } from "../../auth/plugin.ts";
 import { AppError, authorize } from "../../errors.ts";
 import { companyDeliveries } from "../reminders/reminders.service.ts";
-import { loadSettings, saveSettings, settingsCompanies, settingsCompany } from "./notifications.service.ts";
+import { loadSettings, saveSettings, settingsCompany } from "./notifications.service.ts";
 
 const errors = {
   400: ErrorResponseSchema,
@@ -28,18 +27,6 @@ export async function notificationsRoutes(app: FastifyInstance) {
   const { db } = app.ctx;
 
   r.get(
-    "/api/notifications/companies",
-    {
-      schema: {
-        tags: ["notifications"],
-        summary: "Companies whose notification settings the user may edit",
-        response: { 200: NotificationCompaniesSchema, ...errors },
-      },
-    },
-    async (request) => ({ companies: await settingsCompanies(db, actorOf(request)) }),
-  );
-
-  r.get(
     "/api/notifications/settings",
     {
       schema: {
@@ -52,7 +39,7 @@ export async function notificationsRoutes(app: FastifyInstance) {
     async (request) => {
       const actor = actorOf(request);
       const company = await settingsCompany(db, actor, request.query.company_id);
-      return loadSettings(db, actor, company);
+      return loadSettings(db, actor, company, app.ctx.config.REMINDER_HOUR);
     },
   );
 
@@ -71,7 +58,7 @@ export async function notificationsRoutes(app: FastifyInstance) {
       const actor = actorOf(request);
       const company = await settingsCompany(db, actor, request.query.company_id);
       await saveSettings(db, actor, company, request.body);
-      return loadSettings(db, actor, company);
+      return loadSettings(db, actor, company, app.ctx.config.REMINDER_HOUR);
     },
   );
 

@@ -43,17 +43,6 @@ export async function settingsCompany(
   return company;
 }
 
-/** The companies the settings page offers: every company for a super-admin, its own otherwise. */
-export async function settingsCompanies(db: Db, actor: Actor) {
-  authorize(actorCan(actor, "notifications.manage"));
-  if (actor.role !== "super-admin" && !actor.companyId) throw forbidden(NOTIFICATION_MESSAGES.companyMissing);
-  return db
-    .select({ id: companies.id, name: companies.name })
-    .from(companies)
-    .where(actor.role === "super-admin" ? undefined : eq(companies.id, actor.companyId!))
-    .orderBy(asc(sql`lower(${companies.name})`), asc(companies.id));
-}
-
 export async function companySwitches(db: Db, companyId: string): Promise<ReminderSwitches> {
   const [row] = await db
     .select({
@@ -85,7 +74,12 @@ async function recipientCandidates(db: Db, companyId: string) {
     .orderBy(asc(sql`lower(${users.lastName})`), asc(sql`lower(${users.firstName})`), asc(users.email));
 }
 
-export async function loadSettings(db: Db, actor: Actor, company: CompanyRow): Promise<NotificationSettings> {
+export async function loadSettings(
+  db: Db,
+  actor: Actor,
+  company: CompanyRow,
+  reminderHour: number,
+): Promise<NotificationSettings> {
   const [switches, candidates] = await Promise.all([
     companySwitches(db, company.id),
     recipientCandidates(db, company.id),
@@ -95,6 +89,7 @@ export async function loadSettings(db: Db, actor: Actor, company: CompanyRow): P
     companyId: company.id,
     companyName: company.name,
     timeZone: company.timeZone,
+    reminderHour,
     ...switches,
     users: candidates.map((u) => ({
       id: u.id,

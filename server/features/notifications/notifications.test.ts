@@ -50,7 +50,6 @@ describe("GET /api/notifications/settings", () => {
   it("requires sign-in", async () => {
     expect((await t.anonymous.get(settingsUrl())).statusCode).toBe(401);
     expect((await t.anonymous.put(settingsUrl(), { ...allOn, recipientUserIds: [] })).statusCode).toBe(401);
-    expect((await t.anonymous.get("/api/notifications/companies")).statusCode).toBe(401);
     expect((await t.anonymous.get("/api/notifications/deliveries")).statusCode).toBe(401);
     expect((await t.anonymous.post("/api/notifications/test-email")).statusCode).toBe(401);
   });
@@ -91,7 +90,6 @@ describe("GET /api/notifications/settings", () => {
       for (const res of [
         await api.get(settingsUrl()),
         await api.put(settingsUrl(), { ...allOn, recipientUserIds: [] }),
-        await api.get("/api/notifications/companies"),
         await api.get("/api/notifications/deliveries"),
         await api.post("/api/notifications/test-email"),
       ]) {
@@ -112,10 +110,6 @@ describe("GET /api/notifications/settings", () => {
     expect((await api.get(settingsUrl(w.other.id))).json().companyName).toBe("Other Co");
     expect((await api.get(settingsUrl(t.make.uuid()))).statusCode).toBe(404);
     expect((await api.get(settingsUrl("not-a-uuid"))).statusCode).toBe(400);
-    const companies = (await api.get("/api/notifications/companies")).json().companies as { id: string }[];
-    expect(companies.map((c) => c.id)).toEqual(expect.arrayContaining([w.company.id, w.other.id]));
-    const own = (await (await t.signIn(w.admin)).get("/api/notifications/companies")).json();
-    expect(own).toEqual({ companies: [{ id: w.company.id, name: "Acme Builders" }] });
   });
 });
 
