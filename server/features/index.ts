@@ -2,12 +2,16 @@ import type { FastifyInstance } from "fastify";
 import { attachmentsRoutes } from "./attachments/attachments.routes.ts";
 import { auditRoutes } from "./audit/audit.routes.ts";
 import { calendarRoutes } from "./calendar/calendar.routes.ts";
+import { clientsRoutes } from "./clients/clients.routes.ts";
 import { commentsRoutes } from "./comments/comments.routes.ts";
+import { permitsRoutes } from "./permits/permits.routes.ts";
 import { companiesRoutes } from "./companies/companies.routes.ts";
 import { impersonationRoutes } from "./impersonation/impersonation.routes.ts";
+import { importsRoutes } from "./imports/imports.routes.ts";
 import { notificationsRoutes } from "./notifications/notifications.routes.ts";
-import { permitsRoutes } from "./permits/permits.routes.ts";
+import { projectsRoutes } from "./projects/projects.routes.ts";
 import { remindersRoutes } from "./reminders/reminders.routes.ts";
+import { templatesRoutes } from "./templates/templates.routes.ts";
 import { usersRoutes } from "./users/users.routes.ts";
 
 /**
@@ -19,10 +23,14 @@ export async function registerFeatures(app: FastifyInstance) {
   await app.register(commentsRoutes);
   await app.register(attachmentsRoutes);
   await app.register(auditRoutes);
+  await app.register(clientsRoutes);
+  await app.register(projectsRoutes);
+  await app.register(templatesRoutes);
   await app.register(companiesRoutes);
   await app.register(usersRoutes);
   await app.register(impersonationRoutes);
   await app.register(notificationsRoutes);
   await app.register(remindersRoutes);
   await app.register(calendarRoutes);
+  await app.register(importsRoutes);
 }

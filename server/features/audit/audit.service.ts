@@ -24,8 +24,16 @@ export async function recordPermitAudit(
   permit: { id: string; companyId: string },
   entries: PermitAuditEntry[],
 ): Promise<void> {
-  if (!entries.length) return;
-  await tx.insert(permitAudit).values(
+  await recordPermitAuditMany(tx, actor, [{ permit, entries }]);
+}
+
+/** The same for many permits at once (imports, bulk changes), in inserts of at most 1,000 rows. */
+export async function recordPermitAuditMany(
+  tx: Db,
+  actor: Actor,
+  items: { permit: { id: string; companyId: string }; entries: PermitAuditEntry[] }[],
+): Promise<void> {
+  const rows = items.flatMap(({ permit, entries }) =>
     entries.map((e) => ({
       companyId: permit.companyId,
       permitId: permit.id,
@@ -39,6 +47,7 @@ export async function recordPermitAudit(
       newValue: str(e.newValue),
     })),
   );
+  for (let i = 0; i < rows.length; i += 1000) await tx.insert(permitAudit).values(rows.slice(i, i + 1000));
 }
 
 /** Records an event that is not about a permit (users, companies, settings, impersonation). */

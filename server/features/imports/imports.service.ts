@@ -1,0 +1,199 @@
+import { and, eq, inArray } from "drizzle-orm";
+import type { Actor } from "../../access/actor.ts";
+import type { Db } from "../../db/client.ts";
+import { clients, permits, projects } from "../../db/schema.ts";
+import type { ImportResult } from "../../../shared/schemas/imports.ts";
+import { CSV_PREVIEW_ROWS } from "../../../shared/domain/constants.ts";
+import { recordEvent, recordPermitAuditMany } from "../audit/audit.service.ts";
+import { findOrCreateClientByName } from "../clients/clients.service.ts";
+import { decodeCsv, parseCsv, type CsvLimits, DEFAULT_CSV_LIMITS } from "./csv.ts";
+import { validateRows, type ImportRow } from "./rows.ts";
+
+const CHUNK = 500;
+const lower = (s: string) => s.trim().toLowerCase();
+
+/** Thrown inside the transaction to roll a dry run back after it has computed everything. */
+class DryRunRollback extends Error {
+  constructor(readonly result: ImportResult) {
+    super("dry run");
+  }
+}
+
+interface ProjectRef {
+  id: string;
+  name: string;
+  clientId: string | null;
+}
+
+/**
+ * Imports a CSV of permits into one company, in one transaction: rows are validated, projects are
+ * matched by project number (or name) and created when missing with their client matched by name or
+ * created, a permit number already in the same project (or earlier in the file) is skipped. A dry
+ * run does all of it and rolls back, so its answer is exactly what the import would do.
+ */
+export async function importPermits(
+  db: Db,
+  actor: Actor,
+  company: { id: string; name: string },
+  file: { name: string; bytes: Uint8Array },
+  opts: { dryRun: boolean; limits?: CsvLimits },
+): Promise<ImportResult> {
+  const limits = opts.limits ?? DEFAULT_CSV_LIMITS;
+  const table = parseCsv(decodeCsv(file.bytes, limits), limits);
+  const { valid, rejected } = validateRows(table);
+  const result: ImportResult = {
+    dry_run: opts.dryRun,
+    company,
+    file_name: file.name,
+    total_rows: table.rows.length,
+    preview: {
+      columns: table.header,
+      rows: table.rows.slice(0, CSV_PREVIEW_ROWS).map((r) => table.header.map((_, i) => r.fields[i] ?? "")),
+    },
+    inserted: [],
+    skipped: [],
+    rejected,
+    projects_created: [],
+    clients_created: [],
+  };
+  try {
+    await db.transaction(async (tx) => {
+      const projectOf = await resolveProjects(tx, actor, company.id, valid, result);
+      const existing = await existingPermitNumbers(tx, company.id, [...new Set([...projectOf.values()].map((p) => p.id))]);
+      const toInsert: { row: ImportRow; project: ProjectRef }[] = [];
+      for (const row of valid) {
+        const project = projectOf.get(row)!;
+        const key = `${project.id}/${lower(row.permitNumber)}`;
+        if (existing.has(key)) {
+          result.skipped.push({
+            row: row.row,
+            permit_number: row.permitNumber,
+            project: project.name,
+            reason: existing.get(key) === "file" ? "Duplicate of an earlier row in this file" : "Already in this project",
+          });
+          continue;
+        }
+        existing.set(key, "file");
+        toInsert.push({ row, project });
+      }
+      for (let i = 0; i < toInsert.length; i += CHUNK) {
+        const chunk = toInsert.slice(i, i + CHUNK);
+        const created = await tx
+          .insert(permits)
+          .values(
+            chunk.map(({ row, project }) => ({
+              companyId: company.id,
+              projectId: project.id,
+              clientId: project.clientId,
+              permitNumber: row.permitNumber,
+              permitName: row.permitName,
+              agency: row.agency,
+              status: row.status,
+              recordType: row.recordType,
+              startDate: row.startDate,
+              permitApplicationDate: row.applicationDate,
+              issueDate: row.issueDate,
+              expirationDate: row.expirationDate,
+              phase: row.phase,
+              aka: row.aka,
+              grantorLink: row.grantorLink,
+              createdBy: actor.userId,
+            })),
+          )
+          .returning({ id: permits.id, companyId: permits.companyId, permitNumber: permits.permitNumber });
+        await recordPermitAuditMany(
+          tx,
+          actor,
+          created.map((permit) => ({ permit, entries: [{ action: "import", newValue: permit.permitNumber }] })),
+        );
+        chunk.forEach(({ row, project }) =>
+          result.inserted.push({ row: row.row, permit_number: row.permitNumber, project: project.name }),
+        );
+      }
+      await recordEvent(tx, actor, {
+        action: "import",
+        entityType: "permits",
+        companyId: company.id,
+        details: {
+          file: file.name,
+          inserted: result.inserted.length,
+          skipped: result.skipped.length,
+          rejected: result.rejected.length,
+          projectsCreated: result.projects_created.length,
+        },
+      });
+      if (opts.dryRun) throw new DryRunRollback(result);
+    });
+  } catch (err) {
+    if (err instanceof DryRunRollback) return err.result;
+    throw err;
+  }
+  return result;
+}
+
+/** Every row's project: matched by number, else by number-or-name, else created (once per key). */
+async function resolveProjects(
+  tx: Db,
+  actor: Actor,
+  companyId: string,
+  rows: ImportRow[],
+  result: ImportResult,
+): Promise<Map<ImportRow, ProjectRef>> {
+  const all = await tx
+    .select({ id: projects.id, name: projects.name, number: projects.projectNumber, clientId: projects.clientId })
+    .from(projects)
+    .where(eq(projects.companyId, companyId));
+  const byNumber = new Map<string, ProjectRef>();
+  const byName = new Map<string, ProjectRef>();
+  for (const p of all) {
+    if (p.number) byNumber.set(lower(p.number), p);
+    if (!byName.has(lower(p.name))) byName.set(lower(p.name), p);
+  }
+  const existingClients = new Set(
+    (await tx.select({ name: clients.name }).from(clients).where(eq(clients.companyId, companyId))).map((c) => lower(c.name)),
+  );
+  const clientIds = new Map<string, string>();
+  const out = new Map<ImportRow, ProjectRef>();
+  for (const row of rows) {
+    const name = row.projectName ?? row.project;
+    let project = row.projectNumber
+      ? byNumber.get(lower(row.projectNumber))
+      : (byNumber.get(lower(row.project)) ?? byName.get(lower(name)));
+    if (!project) {
+      let clientId: string | null = null;
+      if (row.client) {
+        clientId = clientIds.get(lower(row.client)) ?? null;
+        if (!clientId) {
+          const client = await findOrCreateClientByName(tx, actor, companyId, row.client);
+          if (!existingClients.has(lower(row.client))) result.clients_created.push(client.name);
+          clientId = client.id;
+          clientIds.set(lower(row.client), client.id);
+        }
+      }
+      const [created] = await tx
+        .insert(projects)
+        .values({ companyId, name, projectNumber: row.projectNumber, clientId })
+        .returning({ id: projects.id, name: projects.name, clientId: projects.clientId });
+      project = created!;
+      await recordEvent(tx, actor, { action: "create", entityType: "project", entityId: project.id, companyId, details: { name, source: "import" } });
+      result.projects_created.push(row.projectNumber ? `${row.projectNumber} ${name}` : name);
+      if (row.projectNumber) byNumber.set(lower(row.projectNumber), project);
+      byName.set(lower(name), project);
+    }
+    out.set(row, project);
+  }
+  return out;
+}
+
+/** Permit numbers already in these projects, as "projectId/lower(number)". */
+async function existingPermitNumbers(tx: Db, companyId: string, projectIds: string[]): Promise<Map<string, "db" | "file">> {
+  const found = new Map<string, "db" | "file">();
+  for (let i = 0; i < projectIds.length; i += CHUNK) {
+    const rows = await tx
+      .select({ projectId: permits.projectId, number: permits.permitNumber })
+      .from(permits)
+      .where(and(eq(permits.companyId, companyId), inArray(permits.projectId, projectIds.slice(i, i + CHUNK))));
+    for (const r of rows) found.set(`${r.projectId}/${lower(r.number)}`, "db");
+  }
+  return found;
+}
