@@ -31,7 +31,7 @@ export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => 
  * The list's visibility rules (spec section 4) and filters, within the actor's scope:
  * N/A never shows; only Required unless Show Non-Required; archived only with Show Archived.
  */
-function listConditions(actor: Actor, filter: PermitFilter): SQL | undefined {
+export function listConditions(actor: Actor, filter: PermitFilter): SQL | undefined {
   return and(
     scopeConditions(scopeOf(actor), { companyId: permits.companyId, clientId: permits.clientId }),
     filter.show_non_required ? ne(permits.status, "N/A") : eq(permits.status, "Required"),
@@ -72,16 +72,22 @@ function todayByZone() {
   };
 }
 
-/** One server-sorted page of the All Permits list, grouped by client then project. */
-export async function listPermits(db: Db, actor: Actor, query: PermitListQuery): Promise<PermitList> {
-  const where = listConditions(actor, query);
+/** The list's order: the chosen column, then creation order as the tie-breaker (DESIGN.md 6.9). */
+export function listOrder(query: { sort?: PermitSortField; dir: "asc" | "desc" }): SQL[] {
   const order: SQL[] = [];
   if (query.sort) {
     const column = SORT_COLUMNS[query.sort];
     order.push(query.dir === "desc" ? sql`${column} desc nulls last` : sql`${column} asc nulls last`);
   }
-  // Creation order by default and as the tie-breaker, so pages never overlap (DESIGN.md 6.9).
+  // Creation order by default and as the tie-breaker, so pages never overlap.
   order.push(asc(permits.createdAt), asc(permits.id));
+  return order;
+}
+
+/** One server-sorted page of the All Permits list, grouped by client then project. */
+export async function listPermits(db: Db, actor: Actor, query: PermitListQuery): Promise<PermitList> {
+  const where = listConditions(actor, query);
+  const order = listOrder(query);
 
   const rowsQuery = db
     .select({
