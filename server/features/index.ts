@@ -7,6 +7,7 @@ import { commentsRoutes } from "./comments/comments.routes.ts";
 import { permitsRoutes } from "./permits/permits.routes.ts";
 import { companiesRoutes } from "./companies/companies.routes.ts";
 import { impersonationRoutes } from "./impersonation/impersonation.routes.ts";
+import { exportsRoutes } from "./exports/exports.routes.ts";
 import { importsRoutes } from "./imports/imports.routes.ts";
 import { notificationsRoutes } from "./notifications/notifications.routes.ts";
 import { projectsRoutes } from "./projects/projects.routes.ts";
@@ -33,4 +34,5 @@ export async function registerFeatures(app: FastifyInstance) {
   await app.register(remindersRoutes);
   await app.register(calendarRoutes);
   await app.register(importsRoutes);
+  await app.register(exportsRoutes);
 }

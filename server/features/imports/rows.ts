@@ -1,10 +1,22 @@
 import { CSV_TEMPLATE_COLUMNS } from "../../../shared/domain/constants.ts";
 import { isIsoDate } from "../../../shared/domain/dates.ts";
-import { PERMIT_STATUSES, type PermitStatus, type RecordType } from "../../../shared/domain/statuses.ts";
+import {
+  GUARANTEE_TYPES,
+  PERMIT_STATUSES,
+  type GuaranteeType,
+  type PermitStatus,
+  type RecordType,
+} from "../../../shared/domain/statuses.ts";
 import { CsvError, normaliseHeader, type CsvTable } from "./csv.ts";
 
 export const REQUIRED_COLUMNS = ["project", "start_date", "permit_number"] as const;
-type Column = (typeof CSV_TEMPLATE_COLUMNS)[number];
+/** Beyond the spec's template: the export writes these too, so an export imports back whole. */
+export const OPTIONAL_EXTRA_COLUMNS = ["close_date", "bond_amount", "surety_company", "bond_number", "guarantee_type"] as const;
+const KNOWN_COLUMNS = [...CSV_TEMPLATE_COLUMNS, ...OPTIONAL_EXTRA_COLUMNS] as const;
+type Column = (typeof KNOWN_COLUMNS)[number];
+
+/** The export prefixes a quote to values a spreadsheet would run as formulas; take it off again. */
+const FORMULA_GUARD = /^'(?=[=+\-@\t\r])/;
 
 /** One CSV row, checked and converted; the import service matches its project and client. */
 export interface ImportRow {
@@ -24,7 +36,12 @@ export interface ImportRow {
   applicationDate: string | null;
   issueDate: string | null;
   expirationDate: string | null;
+  closeDate: string | null;
   grantorLink: string | null;
+  bondAmount: string | null;
+  suretyCompany: string | null;
+  bondNumber: string | null;
+  guaranteeType: GuaranteeType | null;
 }
 
 export interface RejectedRow {
@@ -47,7 +64,7 @@ export function parseImportDate(value: string): string | null {
 
 /** Maps the header to template columns; refuses a file without the required ones. */
 export function mapColumns(header: string[]): Map<Column, number> {
-  const known = new Set<string>(CSV_TEMPLATE_COLUMNS);
+  const known = new Set<string>(KNOWN_COLUMNS);
   const map = new Map<Column, number>();
   header.forEach((name, i) => {
     const key = normaliseHeader(name);
@@ -71,7 +88,7 @@ export function validateRows(table: CsvTable): { valid: ImportRow[]; rejected: R
   for (const { row, fields } of table.rows) {
     const get = (c: Column) => {
       const i = columns.get(c);
-      return i === undefined ? "" : (fields[i] ?? "").trim();
+      return i === undefined ? "" : (fields[i] ?? "").trim().replace(FORMULA_GUARD, "");
     };
     const problems: string[] = [];
     const project = get("project");
@@ -92,6 +109,7 @@ export function validateRows(table: CsvTable): { valid: ImportRow[]; rejected: R
     const applicationDate = date("application_date");
     const issueDate = date("issue_date");
     const expirationDate = date("expiration_date");
+    const closeDate = date("close_date");
     if (startDate && expirationDate && expirationDate < startDate) problems.push("expiration_date is before start_date");
 
     const typeRaw = get("record_type").toLowerCase();
@@ -105,9 +123,19 @@ export function validateRows(table: CsvTable): { valid: ImportRow[]; rejected: R
       : ("Required" as const);
     if (!status) problems.push(`status '${statusRaw}' must be one of ${PERMIT_STATUSES.join(", ")}`);
 
+    const amountRaw = get("bond_amount").replace(/,/g, "");
+    if (amountRaw && !/^\d{1,12}(\.\d{1,2})?$/.test(amountRaw)) {
+      problems.push(`bond_amount '${get("bond_amount")}' must be a number of at most 2 decimals, not negative`);
+    }
+    const guaranteeRaw = get("guarantee_type");
+    const guaranteeType = guaranteeRaw
+      ? GUARANTEE_TYPES.find((g) => g.toLowerCase() === guaranteeRaw.toLowerCase())
+      : null;
+    if (guaranteeType === undefined) problems.push(`guarantee_type '${guaranteeRaw}' must be Performance or Maintenance`);
+
     const link = get("grantor_link");
     if (link && !/^https?:\/\/\S+$/i.test(link)) problems.push("grantor_link must be an http(s) address");
-    for (const c of CSV_TEMPLATE_COLUMNS) {
+    for (const c of KNOWN_COLUMNS) {
       if (get(c).length > MAX_TEXT) problems.push(`${c} is longer than ${MAX_TEXT} characters`);
     }
 
@@ -133,7 +161,12 @@ export function validateRows(table: CsvTable): { valid: ImportRow[]; rejected: R
       applicationDate,
       issueDate,
       expirationDate,
+      closeDate,
       grantorLink: link || null,
+      bondAmount: amountRaw || null,
+      suretyCompany: opt("surety_company"),
+      bondNumber: opt("bond_number"),
+      guaranteeType: guaranteeType ?? null,
     });
   }
   return { valid, rejected };

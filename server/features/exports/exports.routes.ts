@@ -1,0 +1,44 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { actorCan } from "../../access/actor.ts";
+import { actorOf } from "../../auth/plugin.ts";
+import { authorize } from "../../errors.ts";
+import { todayIn } from "../../../shared/domain/dates.ts";
+import { PermitListQuerySchema } from "../../../shared/schemas/permits.ts";
+import { exportCsv, exportXlsx } from "./export.service.ts";
+
+const ExportQuerySchema = PermitListQuerySchema.omit({ page: true, page_size: true }).extend({
+  format: z.enum(["csv", "xlsx"], { message: "Must be csv or xlsx" }).default("csv"),
+});
+
+const TYPES = {
+  csv: "text/csv; charset=utf-8",
+  xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+} as const;
+
+/** Export of the All Permits list's current view (same filters, sort and access rules) as CSV or Excel. */
+export async function exportsRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(
+    "/api/permits/export",
+    {
+      schema: {
+        tags: ["permits"],
+        summary: "The list's current view as a CSV or Excel file (every page, same filters and order)",
+        querystring: ExportQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      authorize(actorCan(actor, "permits.view"));
+      const { format, ...query } = request.query;
+      const stream = format === "xlsx" ? exportXlsx(app.ctx.db, actor, query) : exportCsv(app.ctx.db, actor, query);
+      return reply
+        .type(TYPES[format])
+        .header("content-disposition", `attachment; filename="permits-${todayIn("UTC")}.${format}"`)
+        .header("cache-control", "no-store")
+        .send(stream);
+    },
+  );
+}

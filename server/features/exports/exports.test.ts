@@ -1,0 +1,145 @@
+import ExcelJS from "exceljs";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { permits } from "../../db/schema.ts";
+import { useTestContext } from "../../test-support/harness.ts";
+import { multipart } from "../../test-support/multipart.ts";
+import { parseCsv } from "../imports/csv.ts";
+
+const t = useTestContext();
+
+async function setup() {
+  const company = await t.make.company();
+  const acme = await t.make.client(company.id, "Acme");
+  const zenith = await t.make.client(company.id, "Zenith");
+  const pa = await t.make.project({ companyId: company.id, clientId: acme.id, name: "Acme Tower", projectNumber: "AT-1" });
+  const pz = await t.make.project({ companyId: company.id, clientId: zenith.id, name: "Zenith Mall", projectNumber: "ZM-1" });
+  const base = { companyId: company.id, startDate: "2026-01-05", expirationDate: "2026-12-31" };
+  await t.make.permit({ ...base, projectId: pa.id, permitNumber: "A-1", permitName: "=HYPERLINK(\"http://evil\")", agency: "+City" });
+  await t.make.permit({
+    ...base,
+    projectId: pa.id,
+    permitNumber: "A-2",
+    permitName: "Performance bond",
+    recordType: "bond",
+    bondAmount: "125000.50",
+    suretyCompany: "Liberty",
+    bondNumber: "SB-9",
+    guaranteeType: "Performance",
+    agency: "@County",
+  });
+  await t.make.permit({ ...base, projectId: pz.id, permitNumber: "Z-1", permitName: "Grading, phase 1", agency: "-Roads\nDept" });
+  await t.make.permit({ ...base, projectId: pz.id, permitNumber: "Z-2", permitName: "Hidden N/A", status: "N/A" });
+  await t.make.permit({ ...base, projectId: pz.id, permitNumber: "Z-3", permitName: "Archived", archived: true });
+  const admin = await t.make.user({ role: "company-admin", companyId: company.id });
+  return { company, acme, admin };
+}
+
+const csvOf = (body: string) => parseCsv(body.replace(/^\uFEFF/, ""));
+
+describe("permit list export", () => {
+  it("requires sign-in", async () => {
+    expect((await t.anonymous.get("/api/permits/export")).statusCode).toBe(401);
+  });
+
+  it("exports the current view as CSV with neutralised formulas, in list order, without other companies", async () => {
+    const { admin } = await setup();
+    await setup(); // another company's permits must not appear
+    const api = await t.signIn(admin);
+    const res = await api.get("/api/permits/export?format=csv&sort=permit_number&dir=desc");
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toContain("text/csv");
+    expect(res.headers["content-disposition"]).toMatch(/^attachment; filename="permits-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(res.body.startsWith("\uFEFF")).toBe(true);
+    const table = csvOf(res.body);
+    const col = (name: string) => table.header.indexOf(name);
+    expect(table.header).not.toContain("company");
+    expect(table.rows.map((r) => r.fields[col("permit_number")])).toEqual(["Z-1", "A-2", "A-1"]);
+    const a1 = table.rows[2]!.fields;
+    expect(a1[col("permit_name")]).toBe("'=HYPERLINK(\"http://evil\")");
+    expect(a1[col("agency")]).toBe("'+City");
+    expect(a1[col("client")]).toBe("Acme");
+    expect(table.rows[1]!.fields[col("agency")]).toBe("'@County");
+    expect(table.rows[1]!.fields[col("bond_amount")]).toBe("125000.50");
+    expect(table.rows[0]!.fields[col("agency")]).toBe("'-Roads\nDept");
+    expect(table.rows[0]!.fields[col("permit_name")]).toBe("Grading, phase 1");
+  });
+
+  it("honours the list's filters and toggles", async () => {
+    const { admin } = await setup();
+    const api = await t.signIn(admin);
+    const numbers = async (query: string) => {
+      const table = csvOf((await api.get(`/api/permits/export?${query}`)).body);
+      return table.rows.map((r) => r.fields[table.header.indexOf("permit_number")]).sort();
+    };
+    expect(await numbers("record_type=bond")).toEqual(["A-2"]);
+    expect(await numbers("q=grading")).toEqual(["Z-1"]);
+    expect(await numbers("show_archived=true")).toEqual(["A-1", "A-2", "Z-1", "Z-3"]);
+    expect(await numbers("show_non_required=true")).toEqual(["A-1", "A-2", "Z-1"]);
+    expect((await api.get("/api/permits/export?format=pdf")).statusCode).toBe(400);
+  });
+
+  it("gives a client-user only its clients' permits", async () => {
+    const { company, acme } = await setup();
+    const clientUser = await t.make.user({ role: "client-user", companyId: company.id, clientIds: [acme.id] });
+    const api = await t.signIn(clientUser);
+    const table = csvOf((await api.get("/api/permits/export")).body);
+    expect(table.rows.map((r) => r.fields[table.header.indexOf("client")])).toEqual(["Acme", "Acme"]);
+  });
+
+  it("adds the company column for the super-admin", async () => {
+    const { company } = await setup();
+    const api = await t.signIn(await t.make.user({ role: "super-admin" }));
+    const table = csvOf((await api.get("/api/permits/export")).body);
+    expect(table.header.at(-1)).toBe("company");
+    expect(table.rows.some((r) => r.fields.at(-1) === company.name)).toBe(true);
+  });
+
+  it("exports an Excel workbook with the same rows", async () => {
+    const { admin } = await setup();
+    const api = await t.signIn(admin);
+    const res = await api.get("/api/permits/export?format=xlsx&sort=permit_number");
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toBe("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.getWorksheet("Permits")!;
+    const header = (sheet.getRow(1).values as unknown[]).slice(1);
+    const at = (row: number, name: string) => sheet.getRow(row).getCell(header.indexOf(name) + 1).value;
+    expect(sheet.rowCount).toBe(4);
+    expect(at(2, "permit_number")).toBe("A-1");
+    expect(at(2, "permit_name")).toBe("'=HYPERLINK(\"http://evil\")");
+    expect(at(3, "bond_amount")).toBe(125000.5);
+  });
+
+  it("round-trips: an export imported into an empty company gives the same permits", async () => {
+    const { company, admin } = await setup();
+    const exported = (await (await t.signIn(admin)).get("/api/permits/export")).body;
+
+    const empty = await t.make.company();
+    const otherAdmin = await t.signIn(await t.make.user({ role: "company-admin", companyId: empty.id }));
+    const res = await otherAdmin.request({
+      method: "POST",
+      url: "/api/imports/permits",
+      ...multipart([{ name: "file", filename: "export.csv", contentType: "text/csv", content: exported }]),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().rejected).toEqual([]);
+
+    const shape = async (companyId: string) =>
+      (await t.db.select().from(permits).where(eq(permits.companyId, companyId)))
+        .filter((p) => p.status !== "N/A" && !p.archived)
+        .map((p) => ({
+          number: p.permitNumber,
+          name: p.permitName,
+          agency: p.agency,
+          status: p.status,
+          type: p.recordType,
+          start: p.startDate,
+          expiration: p.expirationDate,
+          bond: [p.bondAmount, p.suretyCompany, p.bondNumber, p.guaranteeType],
+        }))
+        .sort((a, b) => a.number.localeCompare(b.number));
+    expect(await shape(empty.id)).toEqual(await shape(company.id));
+  });
+});
