@@ -1,0 +1,332 @@
+import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
+import { actorCan, scopeConditions, scopeOf, type Actor } from "../../access/actor.ts";
+import type { Db } from "../../db/client.ts";
+import { attachments, clients, companies, permits, permitTemplates, projects } from "../../db/schema.ts";
+import { notFound } from "../../errors.ts";
+import { todayIn } from "../../../shared/domain/dates.ts";
+import { projectCategory, displayPermitStatus, urgency } from "../../../shared/domain/permit-rules.ts";
+import { displayProjectStatus, type ProjectStatus } from "../../../shared/domain/statuses.ts";
+import {
+  PROJECT_CATEGORIES,
+  type DashboardPermit,
+  type Project,
+  type ProjectDashboard,
+  type ProjectSort,
+} from "../../../shared/schemas/projects.ts";
+import { recordEvent, recordPermitAudit } from "../audit/audit.service.ts";
+import { assertCompanyExists, findOrCreateClientByName } from "../clients/clients.service.ts";
+
+const permitCount = sql<number>`(select count(*)::int from ${permits} where ${permits.projectId} = ${projects.id})`;
+
+function selectProjects(db: Db) {
+  return db
+    .select({
+      id: projects.id,
+      name: projects.name,
+      projectNumber: projects.projectNumber,
+      status: projects.status,
+      clientId: projects.clientId,
+      clientName: clients.name,
+      companyId: projects.companyId,
+      companyName: companies.name,
+      startDate: projects.startDate,
+      permitCount,
+    })
+    .from(projects)
+    .innerJoin(companies, eq(companies.id, projects.companyId))
+    .leftJoin(clients, eq(clients.id, projects.clientId));
+}
+type ProjectRow = Awaited<ReturnType<typeof selectProjects>>[number];
+
+/** What a project's readers may see: a client-user only its clients' projects. */
+const visible = (actor: Actor) =>
+  scopeConditions(scopeOf(actor), { companyId: projects.companyId, clientId: projects.clientId });
+
+function present(actor: Actor, row: ProjectRow): Project {
+  const canManage = actorCan(actor, "projects.manage");
+  return {
+    id: row.id,
+    name: row.name,
+    project_number: row.projectNumber,
+    status: displayProjectStatus(row.status),
+    client_id: row.clientId,
+    client_name: row.clientName,
+    company_id: row.companyId,
+    company_name: row.companyName,
+    start_date: row.startDate,
+    permit_count: Number(row.permitCount),
+    can: { edit: canManage, delete: canManage, createPermit: actorCan(actor, "permits.create") },
+  };
+}
+
+const SORT_COLUMNS: Record<ProjectSort, SQL> = {
+  name: sql`lower(${projects.name})`,
+  project_number: sql`${projects.projectNumber}`,
+  status: sql`${projects.status}`,
+};
+
+/**
+ * Projects the actor may see, sorted on the server. `companyId` narrows a super-admin's list;
+ * everyone else always gets their own company's, whatever they name.
+ */
+export async function listProjects(
+  db: Db,
+  actor: Actor,
+  opts: { companyId?: string; sort: ProjectSort; dir: "asc" | "desc" },
+): Promise<Project[]> {
+  const order = opts.dir === "desc" ? desc : asc;
+  const rows = await selectProjects(db)
+    .where(and(visible(actor), opts.companyId && actorCan(actor, "allCompanies") ? eq(projects.companyId, opts.companyId) : undefined))
+    // Projects without a number sort last either way; ties fall back to the name, then the id.
+    .orderBy(
+      ...(opts.sort === "project_number" ? [sql`${projects.projectNumber} is null`] : []),
+      order(SORT_COLUMNS[opts.sort]),
+      asc(SORT_COLUMNS.name),
+      asc(projects.id),
+    );
+  return rows.map((r) => present(actor, r));
+}
+
+/** One project the actor may see, or 404 (another company's, or a client-user's other clients'). */
+export async function getProject(db: Db, actor: Actor, id: string): Promise<Project> {
+  const [row] = await selectProjects(db).where(and(eq(projects.id, id), visible(actor)));
+  if (!row) throw notFound("Project");
+  return present(actor, row);
+}
+
+export interface ProjectInput {
+  name: string;
+  project_number: string | null;
+  client_name: string | null;
+  status?: ProjectStatus;
+  /** Undefined leaves the start date as it is; "" or null clears it. */
+  start_date?: string | null;
+}
+
+/**
+ * Creates a project with one permit per active template of its company, all in one transaction:
+ * a typed client name is matched (case-insensitively) or created, each permit gets its audit
+ * "create" entry, and if anything fails nothing is left behind.
+ */
+export async function createProject(db: Db, actor: Actor, companyId: string, input: ProjectInput): Promise<Project> {
+  const company = await assertCompanyExists(db, companyId);
+  const id = await db.transaction(async (tx) => {
+    const client = input.client_name ? await findOrCreateClientByName(tx, actor, companyId, input.client_name) : null;
+    const [project] = await tx
+      .insert(projects)
+      .values({
+        companyId,
+        clientId: client?.id ?? null,
+        name: input.name,
+        projectNumber: input.project_number,
+        status: input.status,
+        startDate: input.start_date || null,
+      })
+      .returning();
+    const templates = await tx
+      .select()
+      .from(permitTemplates)
+      .where(and(eq(permitTemplates.companyId, companyId), eq(permitTemplates.active, true)))
+      .orderBy(sql`lower(${permitTemplates.name})`, permitTemplates.id);
+    if (templates.length) {
+      const today = todayIn(company.timeZone);
+      const prefix = project!.projectNumber || "PRJ";
+      const created = await tx
+        .insert(permits)
+        .values(
+          templates.map((t, i) => ({
+            companyId,
+            projectId: project!.id,
+            clientId: project!.clientId,
+            permitNumber: `${prefix}-AUTO-${i + 1}`,
+            permitName: t.name,
+            agency: t.agency,
+            status: t.status,
+            recordType: "permit",
+            startDate: today,
+            createdBy: actor.userId,
+          })),
+        )
+        .returning({ id: permits.id, companyId: permits.companyId, permitNumber: permits.permitNumber });
+      for (const permit of created) {
+        await recordPermitAudit(tx, actor, permit, [{ action: "create", newValue: permit.permitNumber }]);
+      }
+    }
+    await recordEvent(tx, actor, {
+      action: "create",
+      entityType: "project",
+      entityId: project!.id,
+      companyId,
+      details: { name: input.name, templatePermits: templates.length },
+    });
+    return project!.id;
+  });
+  return getProject(db, actor, id);
+}
+
+/**
+ * Updates a project. A changed client is copied onto the project's permits in the same
+ * transaction (permits.client_id scopes what client-users see), with an audit entry per permit.
+ */
+export async function updateProject(db: Db, actor: Actor, project: Project, input: ProjectInput): Promise<Project> {
+  await db.transaction(async (tx) => {
+    const client = input.client_name
+      ? await findOrCreateClientByName(tx, actor, project.company_id, input.client_name)
+      : null;
+    const clientId = client?.id ?? null;
+    await tx
+      .update(projects)
+      .set({
+        name: input.name,
+        projectNumber: input.project_number,
+        clientId,
+        ...(input.status ? { status: input.status } : {}),
+        ...(input.start_date !== undefined ? { startDate: input.start_date || null } : {}),
+      })
+      .where(eq(projects.id, project.id));
+    if (clientId !== project.client_id) {
+      const moved = await tx
+        .update(permits)
+        .set({ clientId })
+        .where(eq(permits.projectId, project.id))
+        .returning({ id: permits.id, companyId: permits.companyId });
+      for (const permit of moved) {
+        await recordPermitAudit(tx, actor, permit, [
+          { action: "update", field: "client", oldValue: project.client_name, newValue: client?.name },
+        ]);
+      }
+    }
+    const changes = {
+      name: [project.name, input.name],
+      project_number: [project.project_number, input.project_number],
+      client: [project.client_name, client?.name ?? null],
+      status: [project.status, input.status ?? project.status],
+    };
+    await recordEvent(tx, actor, {
+      action: "update",
+      entityType: "project",
+      entityId: project.id,
+      companyId: project.company_id,
+      details: Object.fromEntries(Object.entries(changes).filter(([, [before, after]]) => before !== after)),
+    });
+  });
+  return getProject(db, actor, project.id);
+}
+
+/** Saves a status picked in the projects table or on the dashboard. */
+export async function setProjectStatus(db: Db, actor: Actor, project: Project, status: ProjectStatus): Promise<Project> {
+  await db.transaction(async (tx) => {
+    await tx.update(projects).set({ status }).where(eq(projects.id, project.id));
+    await recordEvent(tx, actor, {
+      action: "update",
+      entityType: "project",
+      entityId: project.id,
+      companyId: project.company_id,
+      details: { status: [project.status, status] },
+    });
+  });
+  return getProject(db, actor, project.id);
+}
+
+/**
+ * Deletes a project; its permits (with their comments and attachments) go with it by cascade.
+ * Each permit's audit trail gets a "delete" entry, which outlives the permit. Returns the storage
+ * keys of the removed attachments, for the caller to delete once the transaction has committed.
+ */
+export async function deleteProject(db: Db, actor: Actor, project: Project): Promise<string[]> {
+  return db.transaction(async (tx) => {
+    const doomed = await tx
+      .select({ id: permits.id, companyId: permits.companyId, permitNumber: permits.permitNumber })
+      .from(permits)
+      .where(eq(permits.projectId, project.id));
+    const files = await tx
+      .select({ key: attachments.storageKey })
+      .from(attachments)
+      .innerJoin(permits, eq(permits.id, attachments.permitId))
+      .where(eq(permits.projectId, project.id));
+    for (const permit of doomed) {
+      await recordPermitAudit(tx, actor, permit, [
+        { action: "delete", oldValue: permit.permitNumber, newValue: `deleted with project ${project.name}` },
+      ]);
+    }
+    await tx.delete(projects).where(eq(projects.id, project.id));
+    await recordEvent(tx, actor, {
+      action: "delete",
+      entityType: "project",
+      entityId: project.id,
+      companyId: project.company_id,
+      details: { name: project.name, permitsDeleted: doomed.length },
+    });
+    return files.map((f) => f.key);
+  });
+}
+
+/** The project dashboard: its non-archived permits (N/A last), their categories and a summary. */
+export async function projectDashboard(db: Db, actor: Actor, project: Project): Promise<ProjectDashboard> {
+  const [company] = await db
+    .select({ timeZone: companies.timeZone })
+    .from(companies)
+    .where(eq(companies.id, project.company_id));
+  const timeZone = company?.timeZone ?? "UTC";
+  const today = todayIn(timeZone);
+  const rows = await db
+    .select()
+    .from(permits)
+    .where(
+      and(
+        eq(permits.projectId, project.id),
+        scopeConditions(scopeOf(actor), { companyId: permits.companyId, clientId: permits.clientId }),
+      ),
+    )
+    // Template permits share their project's creation instant; their numbers keep them in order.
+    .orderBy(asc(permits.createdAt), asc(permits.permitNumber), asc(permits.id));
+
+  const earliestCreated = rows.reduce<Date | null>((min, r) => (!min || r.createdAt < min ? r.createdAt : min), null);
+  const shown = rows.filter((r) => !r.archived);
+  const list: DashboardPermit[] = shown.map((r) => {
+    const dates = {
+      start_date: r.startDate,
+      permit_application_date: r.permitApplicationDate,
+      expiration_date: r.expirationDate,
+    };
+    const isNa = r.status === "N/A";
+    return {
+      id: r.id,
+      permit_number: r.permitNumber,
+      permit_name: r.permitName,
+      agency: r.agency,
+      status: r.status,
+      display_status: isNa ? r.status : displayPermitStatus(r.status, r.expirationDate, today),
+      ...dates,
+      // N/A permits are not needed, so they count in no category and raise no alarm.
+      category: isNa ? null : projectCategory(dates),
+      urgency: isNa ? null : urgency(r.expirationDate, today),
+    };
+  });
+  list.sort((a, b) => Number(a.status === "N/A") - Number(b.status === "N/A"));
+
+  const counted = list.filter((p) => p.status !== "N/A");
+  const upcoming = counted
+    .map((p) => p.expiration_date)
+    .filter((d): d is string => !!d && d >= today)
+    .sort();
+  return {
+    project,
+    start_date: project.start_date ?? (earliestCreated ? todayIn(timeZone, earliestCreated) : null),
+    today,
+    categories: PROJECT_CATEGORIES.map((category) => ({
+      category,
+      count: counted.filter((p) => p.category === category).length,
+    })),
+    summary: {
+      total: list.length,
+      not_applicable: list.length - counted.length,
+      uncategorized: counted.filter((p) => !p.category).length,
+      expired: counted.filter((p) => p.urgency === "expired").length,
+      expiring_soon: counted.filter((p) => p.urgency === "expiring").length,
+      next_expiration: upcoming[0] ?? null,
+      archived: rows.length - shown.length,
+    },
+    permits: list,
+  };
+}

@@ -1,0 +1,67 @@
+import { z } from "zod";
+import { TEMPLATE_STATUSES } from "../domain/statuses.ts";
+import { IdSchema } from "./common.ts";
+
+export const TEMPLATE_NAME_MAX = 200;
+export const AGENCY_MAX = 200;
+
+export const TemplateStatusSchema = z.enum(TEMPLATE_STATUSES, { message: "Status must be Required or N/A" });
+
+const TemplateNameSchema = z
+  .string()
+  .trim()
+  .min(1, { message: "Template name is required" })
+  .max(TEMPLATE_NAME_MAX, { message: `Template name must be at most ${TEMPLATE_NAME_MAX} characters` });
+
+const AgencySchema = z
+  .string()
+  .trim()
+  .max(AGENCY_MAX, { message: `Agency must be at most ${AGENCY_MAX} characters` })
+  .nullish()
+  .transform((v) => (v ? v : null));
+
+/** Company of a template request: named by a super-admin, ignored for everyone else. */
+export const TemplateListQuerySchema = z.object({ company_id: IdSchema.optional() });
+
+/** POST /api/templates (the add row). Fields are trimmed before insert (spec section 5). */
+export const TemplateCreateSchema = z.object({
+  company_id: IdSchema.nullish(),
+  name: TemplateNameSchema,
+  agency: AgencySchema,
+  status: TemplateStatusSchema.default("Required"),
+  active: z.boolean().default(true),
+});
+export type TemplateCreate = z.input<typeof TemplateCreateSchema>;
+
+/** PUT /api/templates/:id (inline edit: name and agency). */
+export const TemplateUpdateSchema = z.object({ name: TemplateNameSchema, agency: AgencySchema });
+export type TemplateUpdate = z.input<typeof TemplateUpdateSchema>;
+
+/** PATCH /api/templates/:id: the status switch and the Active toggle, each saved at once. */
+export const TemplatePatchSchema = z
+  .object({ status: TemplateStatusSchema.optional(), active: z.boolean().optional() })
+  .refine((v) => v.status !== undefined || v.active !== undefined, { message: "Nothing to change" });
+export type TemplatePatch = z.infer<typeof TemplatePatchSchema>;
+
+export const TemplateSchema = z.object({
+  id: IdSchema,
+  company_id: IdSchema,
+  name: z.string(),
+  agency: z.string().nullable(),
+  status: TemplateStatusSchema,
+  /** Active templates become permits of every new project of the company. */
+  active: z.boolean(),
+  can: z.object({ edit: z.boolean(), delete: z.boolean() }),
+});
+export type Template = z.infer<typeof TemplateSchema>;
+
+export const TemplateListSchema = z.object({ templates: z.array(TemplateSchema) });
+export const TemplateResponseSchema = z.object({ template: TemplateSchema });
+
+/** The add row and the inline edit of the Permit Templates screen. */
+export const TemplateFormSchema = z.object({
+  name: TemplateNameSchema,
+  agency: z.string().trim().max(AGENCY_MAX, { message: `Agency must be at most ${AGENCY_MAX} characters` }),
+  status: TemplateStatusSchema,
+});
+export type TemplateForm = z.input<typeof TemplateFormSchema>;
