@@ -1,6 +1,6 @@
-import { ComingSoon } from "../../../components/coming-soon.tsx";
+import { ClientsScreen } from "../components/clients-screen.tsx";
 
-/** Placeholder: the clients feature issue replaces this screen. */
+/** /admin/clients/new: the list with the drawer open on a new client. */
 export default function ClientCreatePage() {
-  return <ComingSoon title="New Client" description="Client form (create)." />;
+  return <ClientsScreen drawer="create" />;
 }

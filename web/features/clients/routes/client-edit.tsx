@@ -1,6 +1,6 @@
-import { ComingSoon } from "../../../components/coming-soon.tsx";
+import { ClientsScreen } from "../components/clients-screen.tsx";
 
-/** Placeholder: the clients feature issue replaces this screen. */
+/** /admin/clients/{id}/edit: the list with the drawer open on that client. */
 export default function ClientEditPage() {
-  return <ComingSoon title="Edit Client" description="Client form (edit)." />;
+  return <ClientsScreen drawer="edit" />;
 }

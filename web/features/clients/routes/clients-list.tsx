@@ -1,6 +1,6 @@
-import { ComingSoon } from "../../../components/coming-soon.tsx";
+import { ClientsScreen } from "../components/clients-screen.tsx";
 
-/** Placeholder: the clients feature issue replaces this screen. */
+/** /admin/clients */
 export default function ClientsListPage() {
-  return <ComingSoon title="Clients" description="Clients table and the New Client drawer." />;
+  return <ClientsScreen />;
 }

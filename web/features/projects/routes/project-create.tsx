@@ -1,6 +1,16 @@
-import { ComingSoon } from "../../../components/coming-soon.tsx";
+import { AccessDenied } from "../../../components/access-denied.tsx";
+import { PageHeader } from "../../../components/page-header.tsx";
+import { useCan } from "../../../lib/session.tsx";
+import { ProjectForm } from "../components/project-form.tsx";
 
-/** Placeholder: the projects feature issue replaces this screen. */
+/** /admin/projects/new */
 export default function ProjectCreatePage() {
-  return <ComingSoon title="Add New Project" description="Project form (create)." />;
+  const canManage = useCan("projects.manage");
+  if (!canManage) return <AccessDenied />;
+  return (
+    <>
+      <PageHeader title="Add New Project" />
+      <ProjectForm />
+    </>
+  );
 }
