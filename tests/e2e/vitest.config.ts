@@ -8,5 +8,7 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    // A page waits on the server and on lazily loaded code; 1 s (vitest's default) is too tight on a busy CI machine.
+    expect: { poll: { timeout: 15_000, interval: 100 } },
   },
 });

@@ -165,6 +165,47 @@ function emitAuthFailure(failure: AuthFailure) {
   for (const listener of authFailureListeners) listener(failure);
 }
 
+/**
+ * POST a multipart form with upload progress (0..1). XMLHttpRequest, because fetch cannot report
+ * upload progress; the answer and errors are handled like every other call.
+ */
+export function apiUpload<T = unknown>(
+  path: string,
+  form: FormData,
+  options: { query?: QueryParams; onProgress?: (fraction: number) => void; signal?: AbortSignal } = {},
+): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open("POST", buildUrl(path, options.query));
+    xhr.setRequestHeader(CSRF_HEADER, CSRF_HEADER_VALUE);
+    xhr.setRequestHeader("accept", "application/json");
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) options.onProgress?.(event.loaded / event.total);
+    };
+    xhr.onload = () => {
+      let data: unknown;
+      try {
+        data = xhr.responseText ? JSON.parse(xhr.responseText) : undefined;
+      } catch {
+        data = undefined;
+      }
+      if (xhr.status >= 200 && xhr.status < 300) {
+        resolve(data as T);
+        return;
+      }
+      const error = toApiError(xhr.status, xhr.statusText, data);
+      if (error.status === 401) emitAuthFailure("unauthenticated");
+      else if (error.code === "PASSWORD_RESET_REQUIRED") emitAuthFailure("password-reset-required");
+      reject(error);
+    };
+    // A server refusing an oversized body mid-upload may simply drop the connection.
+    xhr.onerror = () =>
+      reject(new ApiError(0, "NETWORK", "The upload failed. Check the file size and your connection, then try again."));
+    options.signal?.addEventListener("abort", () => xhr.abort());
+    xhr.send(form);
+  });
+}
+
 type NoBodyOptions<T> = Omit<RequestOptions<T>, "body">;
 
 /** Shorthands: `api.get<Permit[]>("/api/permits", { query, signal })`, `api.post(path, body)`. */
