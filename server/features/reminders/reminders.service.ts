@@ -95,6 +95,7 @@ function presentDelivery(d: DeliveryRow): PermitReminder {
 const newestFirst = [
   desc(reminderDeliveries.createdAt),
   desc(reminderDeliveries.threshold),
+  asc(reminderDeliveries.expirationDate),
   asc(reminderDeliveries.recipientEmail),
 ];
 

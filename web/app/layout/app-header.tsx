@@ -3,6 +3,7 @@ import Box from "@mui/material/Box";
 import Toolbar from "@mui/material/Toolbar";
 import { ThemeToggle } from "../../components/theme-toggle.tsx";
 import { UserSwitcher } from "../../features/impersonation/components/user-switcher.tsx";
+import { CalendarFeedButton } from "../../features/reminders/components/calendar-feed-button.tsx";
 import { useCan, useCurrentUser } from "../../lib/session.tsx";
 import { HeaderLogo } from "./header-logo.tsx";
 import { DesktopNav, MobileNav } from "./main-nav.tsx";
@@ -18,6 +19,7 @@ export function AppHeader() {
         <DesktopNav />
         <Box sx={{ flex: 1, display: { lg: "none" } }} />
         {canImpersonate ? <UserSwitcher /> : null}
+        <CalendarFeedButton />
         <ThemeToggle />
         <MobileNav />
       </Toolbar>
