@@ -26,7 +26,8 @@ const userFields = {
 };
 
 // Every role but super-admin belongs to a company (spec section 5: Company required).
-const needsCompany = (v: { role: string; companyId: string | null }) => v.role === "super-admin" || !!v.companyId;
+const needsCompany = (v: { role: string; companyId: string | null }) =>
+  v.role === "super-admin" || !!v.companyId;
 const companyRequired = { message: "Company is required", path: ["companyId"] };
 
 /** The user form on create, and the body of POST /api/users. */

@@ -117,7 +117,8 @@ export async function companiesRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ["companies"],
-        summary: "Delete a company and everything it owns (users, clients, projects, permits) in one transaction",
+        summary:
+          "Delete a company and everything it owns (users, clients, projects, permits) in one transaction",
         params: IdParamsSchema,
         response: { 204: z.null(), ...errors },
       },

@@ -32,7 +32,15 @@ function selectCompanies(db: Db) {
 
 function withCounts(row: { company: CompanyRow } & Company["counts"]): CompanyWithCounts {
   const { company, ...counts } = row;
-  return { ...company, counts: { users: Number(counts.users), clients: Number(counts.clients), projects: Number(counts.projects), permits: Number(counts.permits) } };
+  return {
+    ...company,
+    counts: {
+      users: Number(counts.users),
+      clients: Number(counts.clients),
+      projects: Number(counts.projects),
+      permits: Number(counts.permits),
+    },
+  };
 }
 
 // A company is seen by its own users, whatever their role (the header shows its logo); the
@@ -50,9 +58,7 @@ export async function listCompanies(db: Db, actor: Actor): Promise<CompanyWithCo
 
 /** A company within the actor's scope, or 404: another company is indistinguishable from a missing one. */
 export async function findVisibleCompany(db: Db, actor: Actor, id: string): Promise<CompanyWithCounts> {
-  const [row] = await selectCompanies(db).where(
-    and(eq(companies.id, id), companyScope(actor)),
-  );
+  const [row] = await selectCompanies(db).where(and(eq(companies.id, id), companyScope(actor)));
   if (!row) throw notFound("Company");
   return withCounts(row);
 }
@@ -97,7 +103,12 @@ function slugConflict(err: unknown): never {
 }
 
 /** Creates a company with its default reminder preferences (spec section 9: all on). */
-export async function createCompany(db: Db, actor: Actor, input: CompanyInputParsed, defaultTimeZone: string) {
+export async function createCompany(
+  db: Db,
+  actor: Actor,
+  input: CompanyInputParsed,
+  defaultTimeZone: string,
+) {
   try {
     return await db.transaction(async (tx) => {
       const [row] = await tx
@@ -179,14 +190,24 @@ const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 export function sniffLogo(bytes: Buffer): LogoContentType | null {
   if (bytes.length >= 8 && bytes.subarray(0, 8).equals(PNG)) return "image/png";
   if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return "image/jpeg";
-  if (bytes.length >= 12 && bytes.toString("latin1", 0, 4) === "RIFF" && bytes.toString("latin1", 8, 12) === "WEBP") {
+  if (
+    bytes.length >= 12 &&
+    bytes.toString("latin1", 0, 4) === "RIFF" &&
+    bytes.toString("latin1", 8, 12) === "WEBP"
+  ) {
     return "image/webp";
   }
   return null;
 }
 
 /** Stores a new logo (already read and size-checked) and replaces the old one. */
-export async function replaceLogo(db: Db, storage: Storage, actor: Actor, company: CompanyRow, bytes: Buffer) {
+export async function replaceLogo(
+  db: Db,
+  storage: Storage,
+  actor: Actor,
+  company: CompanyRow,
+  bytes: Buffer,
+) {
   const contentType = sniffLogo(bytes);
   if (!contentType) {
     throw new AppError(415, "UNSUPPORTED_MEDIA_TYPE", "The logo must be a PNG, JPEG or WebP image.", {
@@ -196,7 +217,10 @@ export async function replaceLogo(db: Db, storage: Storage, actor: Actor, compan
   const { key } = await storage.put(`logos/${company.id}`, Readable.from(bytes), bytes.length);
   try {
     await db.transaction(async (tx) => {
-      await tx.update(companies).set({ logoKey: key, logoContentType: contentType }).where(eq(companies.id, company.id));
+      await tx
+        .update(companies)
+        .set({ logoKey: key, logoContentType: contentType })
+        .where(eq(companies.id, company.id));
       await recordEvent(tx, actor, {
         action: "company.logo",
         entityType: "company",
@@ -216,8 +240,16 @@ export async function replaceLogo(db: Db, storage: Storage, actor: Actor, compan
 export async function removeLogo(db: Db, storage: Storage, actor: Actor, company: CompanyRow) {
   if (!company.logoKey) return;
   await db.transaction(async (tx) => {
-    await tx.update(companies).set({ logoKey: null, logoContentType: null }).where(eq(companies.id, company.id));
-    await recordEvent(tx, actor, { action: "company.logo.remove", entityType: "company", entityId: company.id, companyId: company.id });
+    await tx
+      .update(companies)
+      .set({ logoKey: null, logoContentType: null })
+      .where(eq(companies.id, company.id));
+    await recordEvent(tx, actor, {
+      action: "company.logo.remove",
+      entityType: "company",
+      entityId: company.id,
+      companyId: company.id,
+    });
   });
   await storage.remove(company.logoKey).catch(() => undefined);
 }

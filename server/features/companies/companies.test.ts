@@ -1,6 +1,15 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { auditEvents, clients, companies, companyPreferences, permits, projects, sessions, users } from "../../db/schema.ts";
+import {
+  auditEvents,
+  clients,
+  companies,
+  companyPreferences,
+  permits,
+  projects,
+  sessions,
+  users,
+} from "../../db/schema.ts";
 import { useTestContext, type ApiClient } from "../../test-support/harness.ts";
 import { sniffLogo } from "./companies.service.ts";
 
@@ -13,7 +22,12 @@ const PNG = Buffer.from(
   "base64",
 );
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(60)]);
-const WEBP = Buffer.concat([Buffer.from("RIFF"), Buffer.from([36, 0, 0, 0]), Buffer.from("WEBPVP8 "), Buffer.alloc(40)]);
+const WEBP = Buffer.concat([
+  Buffer.from("RIFF"),
+  Buffer.from([36, 0, 0, 0]),
+  Buffer.from("WEBPVP8 "),
+  Buffer.alloc(40),
+]);
 
 function multipart(data: Buffer, opts: { field?: string; filename?: string; type?: string } = {}) {
   const boundary = `----permitrack${Math.random().toString(16).slice(2)}`;
@@ -47,7 +61,9 @@ beforeAll(async () => {
   w.admin = await t.signIn(await t.make.user({ role: "company-admin", companyId: company.id }));
   w.user = await t.signIn(await t.make.user({ role: "company-user", companyId: company.id }));
   const client = await t.make.client(company.id);
-  w.clientUser = await t.signIn(await t.make.user({ role: "client-user", companyId: company.id, clientIds: [client.id] }));
+  w.clientUser = await t.signIn(
+    await t.make.user({ role: "client-user", companyId: company.id, clientIds: [client.id] }),
+  );
 });
 
 const valid = (over: Record<string, unknown> = {}) => ({
@@ -152,7 +168,10 @@ describe("the super-admin", () => {
       counts: { users: 0, clients: 0, projects: 0, permits: 0 },
       can: { edit: true, delete: true },
     });
-    const [prefs] = await t.db.select().from(companyPreferences).where(eq(companyPreferences.companyId, company.id));
+    const [prefs] = await t.db
+      .select()
+      .from(companyPreferences)
+      .where(eq(companyPreferences.companyId, company.id));
     expect(prefs).toMatchObject({ email30Day: true, email7Day: true, email1Day: true });
     const events = await t.db.select().from(auditEvents).where(eq(auditEvents.entityId, company.id));
     expect(events.map((e) => e.action)).toEqual(["company.create"]);
@@ -194,7 +213,10 @@ describe("the super-admin", () => {
 
   it("updates a company, keeping the time zone when none is sent, and audits the changed fields", async () => {
     const created = (await w.superAdmin.post("/api/companies", valid({ timeZone: "Europe/Berlin" }))).json();
-    const res = await w.superAdmin.put(`/api/companies/${created.id}`, valid({ slug: created.slug, name: "Renamed", phone: "" }));
+    const res = await w.superAdmin.put(
+      `/api/companies/${created.id}`,
+      valid({ slug: created.slug, name: "Renamed", phone: "" }),
+    );
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ name: "Renamed", phone: null, timeZone: "Europe/Berlin" });
     const [event] = await t.db.select().from(auditEvents).where(eq(auditEvents.action, "company.update"));
@@ -259,7 +281,9 @@ describe("the logo", () => {
     expect((await w.user.get(logoUrl)).statusCode).toBe(404);
 
     // A new logo replaces the old one under a new URL.
-    const replaced = (await upload(w.superAdmin, company.id, WEBP, { filename: "x.jpg", type: "image/jpeg" })).json();
+    const replaced = (
+      await upload(w.superAdmin, company.id, WEBP, { filename: "x.jpg", type: "image/jpeg" })
+    ).json();
     expect(replaced.logoUrl).not.toBe(logoUrl);
     expect((await member.get(replaced.logoUrl)).headers["content-type"]).toBe("image/webp");
 
@@ -270,10 +294,15 @@ describe("the logo", () => {
 
   it("refuses what is not a PNG, JPEG or WebP whatever its name, files over the limit, and a missing file", async () => {
     const company = await t.make.company();
-    const svg = await upload(w.superAdmin, company.id, Buffer.from("<svg xmlns='http://www.w3.org/2000/svg'/>"), {
-      filename: "logo.png",
-      type: "image/png",
-    });
+    const svg = await upload(
+      w.superAdmin,
+      company.id,
+      Buffer.from("<svg xmlns='http://www.w3.org/2000/svg'/>"),
+      {
+        filename: "logo.png",
+        type: "image/png",
+      },
+    );
     expect(svg.statusCode).toBe(415);
     expect(svg.json().message).toBe("The logo must be a PNG, JPEG or WebP image.");
 
@@ -283,7 +312,9 @@ describe("the logo", () => {
 
     const wrongField = await upload(w.superAdmin, company.id, PNG, { field: "logo" });
     expect(wrongField.statusCode).toBe(400);
-    expect((await w.superAdmin.post(`/api/companies/${company.id}/logo`, { file: "x" })).statusCode).toBe(400);
+    expect((await w.superAdmin.post(`/api/companies/${company.id}/logo`, { file: "x" })).statusCode).toBe(
+      400,
+    );
 
     const [row] = await t.db.select().from(companies).where(eq(companies.id, company.id));
     expect(row!.logoKey).toBeNull();

@@ -58,11 +58,19 @@ export async function impersonationRoutes(app: FastifyInstance) {
           asc(sql`lower(${users.firstName})`),
           asc(users.email),
         );
-      const groups = new Map<string, { companyName: string; users: { id: string; name: string; email: string; role: Role }[] }>();
+      const groups = new Map<
+        string,
+        { companyName: string; users: { id: string; name: string; email: string; role: Role }[] }
+      >();
       for (const { user, companyName } of rows) {
         const name = companyName ?? NO_COMPANY;
         const group = groups.get(name) ?? { companyName: name, users: [] };
-        group.users.push({ id: user.id, name: displayName(user), email: user.email, role: user.role as Role });
+        group.users.push({
+          id: user.id,
+          name: displayName(user),
+          email: user.email,
+          role: user.role as Role,
+        });
         groups.set(name, group);
       }
       return { groups: [...groups.values()] };
@@ -94,7 +102,11 @@ export async function impersonationRoutes(app: FastifyInstance) {
       });
       if (!res.ok) {
         request.log.error({ status: res.status }, "impersonation refused by better-auth");
-        throw new AppError(res.status === 403 ? 403 : 500, res.status === 403 ? "FORBIDDEN" : "INTERNAL", "Impersonation could not be started.");
+        throw new AppError(
+          res.status === 403 ? 403 : 500,
+          res.status === 403 ? "FORBIDDEN" : "INTERNAL",
+          "Impersonation could not be started.",
+        );
       }
       // Recorded once the session exists; a failure above leaves no trace to explain.
       await recordEvent(db, actor, {
@@ -121,7 +133,10 @@ export async function impersonationRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const actor = actorOf(request);
       if (!actor.impersonatorId) throw conflict("You are not viewing the app as another user.");
-      const res = await auth.api.stopImpersonating({ headers: fromNodeHeaders(request.headers), asResponse: true });
+      const res = await auth.api.stopImpersonating({
+        headers: fromNodeHeaders(request.headers),
+        asResponse: true,
+      });
       if (!res.ok) {
         request.log.error({ status: res.status }, "stopping impersonation failed in better-auth");
         throw new AppError(500, "INTERNAL", "Could not return to your own account. Sign in again.");

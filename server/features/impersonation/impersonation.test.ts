@@ -15,7 +15,11 @@ class Browser {
       this.jar.set(name!, value.join("="));
     }
   }
-  private async send(method: "GET" | "POST" | "DELETE" | "PUT", url: string, payload?: unknown): Promise<InjectResponse> {
+  private async send(
+    method: "GET" | "POST" | "DELETE" | "PUT",
+    url: string,
+    payload?: unknown,
+  ): Promise<InjectResponse> {
     const cookie = [...this.jar].map(([k, v]) => `${k}=${v}`).join("; ");
     const res = await this.api.request({
       method,
@@ -59,7 +63,12 @@ beforeAll(async () => {
   w.superAdminId = sa.id;
   w.superAdmin = await t.signIn(sa);
   w.otherSuperAdminId = (await t.make.user({ role: "super-admin" })).id;
-  const admin = await t.make.user({ role: "company-admin", companyId: company.id, firstName: "Ada", lastName: "Admin" });
+  const admin = await t.make.user({
+    role: "company-admin",
+    companyId: company.id,
+    firstName: "Ada",
+    lastName: "Admin",
+  });
   w.adminId = admin.id;
   w.admin = await t.signIn(admin);
   const user = await t.make.user({ role: "company-user", companyId: company.id, mustResetPassword: true });
@@ -67,7 +76,13 @@ beforeAll(async () => {
   w.user = await t.signIn(user);
   w.clientUser = await t.signIn(await t.make.user({ role: "client-user", companyId: company.id }));
   await t.make.user({ role: "company-user", companyId: other.id, firstName: "Olga", lastName: "Other" });
-  await t.make.user({ role: "company-user", companyId: other.id, firstName: "Dora", lastName: "Disabled", banned: true });
+  await t.make.user({
+    role: "company-user",
+    companyId: other.id,
+    firstName: "Dora",
+    lastName: "Disabled",
+    banned: true,
+  });
 });
 
 describe("GET /api/impersonation/candidates", () => {
@@ -80,7 +95,10 @@ describe("GET /api/impersonation/candidates", () => {
   it("lists the other users grouped by company name, without super-admins or disabled users", async () => {
     const res = await w.superAdmin.get("/api/impersonation/candidates");
     expect(res.statusCode).toBe(200);
-    const groups = res.json().groups as { companyName: string; users: { id: string; name: string; role: string }[] }[];
+    const groups = res.json().groups as {
+      companyName: string;
+      users: { id: string; name: string; role: string }[];
+    }[];
     expect(groups.map((g) => g.companyName)).toEqual(["Acme Builders", "Bayline Civil"]);
     expect(groups[0]!.users.find((u) => u.id === w.adminId)).toEqual({
       id: w.adminId,
@@ -152,7 +170,10 @@ describe("viewing as a company-admin", () => {
       password: "a-good-password",
     });
     expect(created.statusCode).toBe(201);
-    const [createEvent] = await t.db.select().from(auditEvents).where(eq(auditEvents.entityId, created.json().id));
+    const [createEvent] = await t.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.entityId, created.json().id));
     expect(createEvent).toMatchObject({
       action: "user.create",
       actorId: w.adminId,
@@ -165,7 +186,9 @@ describe("viewing as a company-admin", () => {
     expect(stop.statusCode).toBe(200);
     const after = (await sa.get("/api/me")).json();
     expect(after).toMatchObject({ id: w.superAdminId, role: "super-admin", impersonator: null });
-    expect(await t.db.select().from(sessions).where(eq(sessions.impersonatedBy, w.superAdminId))).toHaveLength(0);
+    expect(
+      await t.db.select().from(sessions).where(eq(sessions.impersonatedBy, w.superAdminId)),
+    ).toHaveLength(0);
     expect((await sa.delete("/api/impersonation")).statusCode).toBe(409);
 
     const trail = await t.db
@@ -175,7 +198,11 @@ describe("viewing as a company-admin", () => {
       .orderBy(auditEvents.createdAt);
     expect(trail.map((e) => e.action)).toEqual(["impersonation.start", "impersonation.stop"]);
     expect(trail[0]).toMatchObject({ actorId: w.superAdminId, impersonatorId: null, companyId: w.companyId });
-    expect(trail[1]).toMatchObject({ actorId: w.adminId, impersonatorId: w.superAdminId, impersonatorName: "Sue Perry" });
+    expect(trail[1]).toMatchObject({
+      actorId: w.adminId,
+      impersonatorId: w.superAdminId,
+      impersonatorName: "Sue Perry",
+    });
   });
 });
 
@@ -186,7 +213,10 @@ describe("viewing as a user who must reset the password", () => {
     const me = await sa.get("/api/me");
     expect(me.statusCode).toBe(200);
     expect(me.json()).toMatchObject({ id: w.userId, mustResetPassword: false });
-    const reset = await sa.post("/api/me/password", { newPassword: "hijacked-pass", confirmPassword: "hijacked-pass" });
+    const reset = await sa.post("/api/me/password", {
+      newPassword: "hijacked-pass",
+      confirmPassword: "hijacked-pass",
+    });
     expect(reset.statusCode).toBe(403);
     expect((await sa.delete("/api/impersonation")).statusCode).toBe(200);
   });

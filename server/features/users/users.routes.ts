@@ -85,7 +85,12 @@ export async function usersRoutes(app: FastifyInstance) {
   r.get(
     "/api/users/:id",
     {
-      schema: { tags: ["users"], summary: "One user", params: IdParamsSchema, response: { 200: UserSchema, ...errors } },
+      schema: {
+        tags: ["users"],
+        summary: "One user",
+        params: IdParamsSchema,
+        response: { 200: UserSchema, ...errors },
+      },
     },
     async (request) => {
       const actor = adminOf(request);

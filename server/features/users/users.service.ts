@@ -5,7 +5,15 @@ import { hashPassword } from "../../auth/password.ts";
 import { displayName } from "../../auth/session.ts";
 import type { Db } from "../../db/client.ts";
 import { uniqueViolation } from "../../db/errors.ts";
-import { accounts, clients, companies, sessions, userClients, userNotifications, users } from "../../db/schema.ts";
+import {
+  accounts,
+  clients,
+  companies,
+  sessions,
+  userClients,
+  userNotifications,
+  users,
+} from "../../db/schema.ts";
 import { authorize, conflict, forbidden, notFound, validation } from "../../errors.ts";
 import type { CreateUser, UpdateUser, User } from "../../../shared/schemas/users.ts";
 import type { Role } from "../../../shared/domain/roles.ts";
@@ -55,10 +63,10 @@ export async function listUsers(db: Db, actor: Actor, companyFilter?: string): P
     actor.role !== "super-admin"
       ? undefined
       : companyFilter === "none"
-      ? sql`${users.companyId} is null`
-      : companyFilter
-        ? eq(users.companyId, companyFilter)
-        : undefined;
+        ? sql`${users.companyId} is null`
+        : companyFilter
+          ? eq(users.companyId, companyFilter)
+          : undefined;
   return loadUsers(db, and(managedScope(actor), filter));
 }
 
@@ -72,7 +80,8 @@ export async function findManagedUser(db: Db, actor: Actor, id: string): Promise
 /** What the actor may do to a user; the routes enforce exactly this, the UI shows it. */
 export function userAbilities(actor: Actor, user: UserRow): User["can"] {
   const canManage =
-    actorCan(actor, "users.manage") && (user.role !== "super-admin" || actorCan(actor, "users.manageSuperAdmins"));
+    actorCan(actor, "users.manage") &&
+    (user.role !== "super-admin" || actorCan(actor, "users.manageSuperAdmins"));
   const isSelf = user.id === actor.userId;
   return {
     edit: canManage,
@@ -106,7 +115,12 @@ export function presentUser(actor: Actor, u: ManagedUser): User {
  * The company a user is written to: super-admins belong to none; a super-admin names it (and it
  * must exist); a company-admin's users are always in its own company, whatever the body says.
  */
-async function companyFor(db: Db, actor: Actor, role: Role, requested: string | null): Promise<string | null> {
+async function companyFor(
+  db: Db,
+  actor: Actor,
+  role: Role,
+  requested: string | null,
+): Promise<string | null> {
   if (role === "super-admin") {
     authorize(actorCan(actor, "users.manageSuperAdmins"));
     return null;
@@ -182,16 +196,20 @@ export async function updateUser(db: Db, actor: Actor, target: ManagedUser, inpu
     companyId,
     ...(input.mustResetPassword === undefined ? {} : { mustResetPassword: input.mustResetPassword }),
   };
-  const changed = (Object.keys(values) as (keyof typeof values)[]).filter((k) => k !== "name" && values[k] !== target[k]);
+  const changed = (Object.keys(values) as (keyof typeof values)[]).filter(
+    (k) => k !== "name" && values[k] !== target[k],
+  );
   const passwordHash = input.password ? await hashPassword(input.password) : null;
 
   await db.transaction(async (tx) => {
-    if (target.role === "super-admin" && input.role !== "super-admin") await assertAnotherActiveSuperAdmin(tx, target.id);
+    if (target.role === "super-admin" && input.role !== "super-admin")
+      await assertAnotherActiveSuperAdmin(tx, target.id);
     await tx.update(users).set(values).where(eq(users.id, target.id));
     if (companyId !== target.companyId || input.role !== "client-user") {
       await tx.delete(userClients).where(eq(userClients.userId, target.id));
     }
-    if (companyId !== target.companyId) await tx.delete(userNotifications).where(eq(userNotifications.userId, target.id));
+    if (companyId !== target.companyId)
+      await tx.delete(userNotifications).where(eq(userNotifications.userId, target.id));
     if (passwordHash) {
       await setPassword(tx, target.id, passwordHash);
       // An admin changing their own password keeps the session they are using.
@@ -218,7 +236,9 @@ async function setPassword(tx: Db, userId: string, passwordHash: string) {
     .where(and(eq(accounts.userId, userId), eq(accounts.providerId, "credential")))
     .returning({ id: accounts.id });
   if (!updated.length) {
-    await tx.insert(accounts).values({ accountId: userId, providerId: "credential", userId, password: passwordHash });
+    await tx
+      .insert(accounts)
+      .values({ accountId: userId, providerId: "credential", userId, password: passwordHash });
   }
 }
 
@@ -255,7 +275,9 @@ export async function setDisabled(db: Db, actor: Actor, target: ManagedUser, dis
       .set({ banned: disabled, banReason: disabled ? `Disabled by ${actor.name}` : null, banExpires: null })
       .where(eq(users.id, target.id));
     if (disabled) {
-      await tx.delete(sessions).where(or(eq(sessions.userId, target.id), eq(sessions.impersonatedBy, target.id)));
+      await tx
+        .delete(sessions)
+        .where(or(eq(sessions.userId, target.id), eq(sessions.impersonatedBy, target.id)));
     }
     await recordEvent(tx, actor, {
       action: disabled ? "user.disable" : "user.enable",
@@ -280,11 +302,14 @@ export async function setUserClients(db: Db, actor: Actor, target: ManagedUser, 
         .from(clients)
         .where(and(eq(clients.companyId, target.companyId), inArray(clients.id, ids)))
     : [];
-  if (found.length !== ids.length) throw validation({ clientIds: "Choose clients of the user's own company." });
+  if (found.length !== ids.length)
+    throw validation({ clientIds: "Choose clients of the user's own company." });
   await db.transaction(async (tx) => {
     await tx.delete(userClients).where(eq(userClients.userId, target.id));
     if (ids.length) {
-      await tx.insert(userClients).values(ids.map((clientId) => ({ userId: target.id, clientId, companyId: target.companyId! })));
+      await tx
+        .insert(userClients)
+        .values(ids.map((clientId) => ({ userId: target.id, clientId, companyId: target.companyId! })));
     }
     await recordEvent(tx, actor, {
       action: "user.clients",

@@ -46,7 +46,10 @@ const newUser = (over: Record<string, unknown> = {}) => ({
   password: "a-good-password",
   ...over,
 });
-const edit = (u: { firstName: string; lastName: string; role: string; companyId: string | null }, over: Record<string, unknown> = {}) => ({
+const edit = (
+  u: { firstName: string; lastName: string; role: string; companyId: string | null },
+  over: Record<string, unknown> = {},
+) => ({
   firstName: u.firstName,
   lastName: u.lastName,
   companyId: u.companyId,
@@ -81,7 +84,10 @@ describe("every user route", () => {
         await api.get("/api/users"),
         await api.post("/api/users", newUser()),
         await api.get(`/api/users/${id}`),
-        await api.put(`/api/users/${id}`, edit({ firstName: "X", lastName: "Y", role: "company-user", companyId: w.companyId })),
+        await api.put(
+          `/api/users/${id}`,
+          edit({ firstName: "X", lastName: "Y", role: "company-user", companyId: w.companyId }),
+        ),
         await api.delete(`/api/users/${id}`),
         await api.put(`/api/users/${id}/clients`, { clientIds: [] }),
         await api.post(`/api/users/${id}/disable`),
@@ -99,21 +105,41 @@ describe("a company-admin", () => {
   it("lists its own company's users only, never a super-admin, with what it may do", async () => {
     const res = await w.admin.get(`/api/users?companyId=${w.otherCompanyId}`);
     expect(res.statusCode).toBe(200);
-    const list = res.json().users as { id: string; companyId: string; role: string; can: Record<string, boolean> }[];
+    const list = res.json().users as {
+      id: string;
+      companyId: string;
+      role: string;
+      can: Record<string, boolean>;
+    }[];
     expect(list).toHaveLength(3);
     expect(list.every((u) => u.companyId === w.companyId)).toBe(true);
     expect(list.some((u) => u.role === "super-admin")).toBe(false);
     const self = list.find((u) => u.id === w.adminId)!;
-    expect(self.can).toEqual({ edit: true, delete: false, disable: false, enable: false, editClients: false });
+    expect(self.can).toEqual({
+      edit: true,
+      delete: false,
+      disable: false,
+      enable: false,
+      editClients: false,
+    });
     const clientUser = list.find((u) => u.role === "client-user")!;
-    expect(clientUser.can).toEqual({ edit: true, delete: true, disable: true, enable: false, editClients: true });
+    expect(clientUser.can).toEqual({
+      edit: true,
+      delete: true,
+      disable: true,
+      enable: false,
+      editClients: true,
+    });
   });
 
   it("gets 404 for another company's user and for a super-admin, on every route", async () => {
     for (const id of [w.otherUserId, w.superAdminId]) {
       for (const res of [
         await w.admin.get(`/api/users/${id}`),
-        await w.admin.put(`/api/users/${id}`, edit({ firstName: "X", lastName: "Y", role: "company-user", companyId: w.companyId })),
+        await w.admin.put(
+          `/api/users/${id}`,
+          edit({ firstName: "X", lastName: "Y", role: "company-user", companyId: w.companyId }),
+        ),
         await w.admin.delete(`/api/users/${id}`),
         await w.admin.put(`/api/users/${id}/clients`, { clientIds: [] }),
         await w.admin.post(`/api/users/${id}/disable`),
@@ -126,7 +152,10 @@ describe("a company-admin", () => {
   });
 
   it("creates users in its own company only, whatever company the body names, audited", async () => {
-    const res = await w.admin.post("/api/users", newUser({ companyId: w.otherCompanyId, email: "Mixed.Case@Example.com" }));
+    const res = await w.admin.post(
+      "/api/users",
+      newUser({ companyId: w.otherCompanyId, email: "Mixed.Case@Example.com" }),
+    );
     expect(res.statusCode).toBe(201);
     const created = res.json();
     expect(created).toMatchObject({
@@ -142,12 +171,18 @@ describe("a company-admin", () => {
     expect(event).toMatchObject({ action: "user.create", actorId: w.adminId, companyId: w.companyId });
 
     // The new user signs in and is sent to the reset first.
-    const signIn = await t.anonymous.post("/api/auth/sign-in", { email: created.email, password: "a-good-password" });
+    const signIn = await t.anonymous.post("/api/auth/sign-in", {
+      email: created.email,
+      password: "a-good-password",
+    });
     expect(signIn.json()).toEqual({ mustResetPassword: true });
   });
 
   it("cannot make a super-admin (403)", async () => {
-    const res = await w.admin.post("/api/users", newUser({ role: "super-admin", email: "sneaky@example.com" }));
+    const res = await w.admin.post(
+      "/api/users",
+      newUser({ role: "super-admin", email: "sneaky@example.com" }),
+    );
     expect(res.statusCode).toBe(403);
     expect(await t.db.select().from(users).where(eq(users.email, "sneaky@example.com"))).toHaveLength(0);
     const target = (await w.admin.post("/api/users", newUser())).json();
@@ -208,16 +243,26 @@ describe("creating a user", () => {
   });
 
   it("lets the super-admin create users in any company and super-admins without one", async () => {
-    const inOther = await w.superAdmin.post("/api/users", newUser({ companyId: w.otherCompanyId, mustResetPassword: false }));
+    const inOther = await w.superAdmin.post(
+      "/api/users",
+      newUser({ companyId: w.otherCompanyId, mustResetPassword: false }),
+    );
     expect(inOther.json()).toMatchObject({ companyId: w.otherCompanyId, mustResetPassword: false });
-    const sa = await w.superAdmin.post("/api/users", newUser({ role: "super-admin", companyId: w.companyId }));
+    const sa = await w.superAdmin.post(
+      "/api/users",
+      newUser({ role: "super-admin", companyId: w.companyId }),
+    );
     expect(sa.statusCode).toBe(201);
     expect(sa.json()).toMatchObject({ role: "super-admin", companyId: null, companyName: null });
     const list = (await w.superAdmin.get("/api/users")).json().users as { id: string }[];
     expect(list.some((u) => u.id === sa.json().id)).toBe(true);
-    const noCompany = (await w.superAdmin.get("/api/users?companyId=none")).json().users as { role: string }[];
+    const noCompany = (await w.superAdmin.get("/api/users?companyId=none")).json().users as {
+      role: string;
+    }[];
     expect(noCompany.every((u) => u.role === "super-admin")).toBe(true);
-    const other = (await w.superAdmin.get(`/api/users?companyId=${w.otherCompanyId}`)).json().users as { companyId: string }[];
+    const other = (await w.superAdmin.get(`/api/users?companyId=${w.otherCompanyId}`)).json().users as {
+      companyId: string;
+    }[];
     expect(other.every((u) => u.companyId === w.otherCompanyId)).toBe(true);
   });
 });
@@ -228,23 +273,42 @@ describe("editing a user", () => {
     const session = await t.signIn(target);
     const res = await w.admin.put(
       `/api/users/${target.id}`,
-      edit(target, { email: "changed@example.com", title: "Lead", password: "brand-new-pass", mustResetPassword: true }),
+      edit(target, {
+        email: "changed@example.com",
+        title: "Lead",
+        password: "brand-new-pass",
+        mustResetPassword: true,
+      }),
     );
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ email: target.email, title: "Lead", mustResetPassword: true });
     expect((await session.get("/api/me")).statusCode).toBe(401);
-    expect((await t.anonymous.post("/api/auth/sign-in", { email: target.email, password: target.password })).statusCode).toBe(401);
-    expect((await t.anonymous.post("/api/auth/sign-in", { email: target.email, password: "brand-new-pass" })).statusCode).toBe(200);
-    const [event] = await t.db.select().from(auditEvents).where(and(eq(auditEvents.entityId, target.id), eq(auditEvents.action, "user.update")));
+    expect(
+      (await t.anonymous.post("/api/auth/sign-in", { email: target.email, password: target.password }))
+        .statusCode,
+    ).toBe(401);
+    expect(
+      (await t.anonymous.post("/api/auth/sign-in", { email: target.email, password: "brand-new-pass" }))
+        .statusCode,
+    ).toBe(200);
+    const [event] = await t.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.entityId, target.id), eq(auditEvents.action, "user.update")));
     expect(event!.details).toMatchObject({ fields: ["title", "mustResetPassword"], passwordChanged: true });
   });
 
   it("without a new password leaves the sessions alone; a short one is refused", async () => {
     const target = await t.make.user({ role: "company-user", companyId: w.companyId });
     const session = await t.signIn(target);
-    expect((await w.admin.put(`/api/users/${target.id}`, edit(target, { password: "" }))).statusCode).toBe(200);
+    expect((await w.admin.put(`/api/users/${target.id}`, edit(target, { password: "" }))).statusCode).toBe(
+      200,
+    );
     expect((await session.get("/api/me")).statusCode).toBe(200);
-    const short = await w.admin.put(`/api/users/${target.id}`, edit(target, { password: "short", firstName: "Changed" }));
+    const short = await w.admin.put(
+      `/api/users/${target.id}`,
+      edit(target, { password: "short", firstName: "Changed" }),
+    );
     expect(short.statusCode).toBe(400);
     expect(short.json().fields.password).toBe("Password must be at least 8 characters long.");
     expect((await rowOf(target.id))!.firstName).toBe(target.firstName);
@@ -254,21 +318,32 @@ describe("editing a user", () => {
     const client = await t.make.client(w.companyId);
     const target = await t.make.user({ role: "client-user", companyId: w.companyId, clientIds: [client.id] });
     await t.db.insert(userNotifications).values({ userId: target.id, companyId: w.companyId });
-    const res = await w.superAdmin.put(`/api/users/${target.id}`, edit(target, { companyId: w.otherCompanyId }));
+    const res = await w.superAdmin.put(
+      `/api/users/${target.id}`,
+      edit(target, { companyId: w.otherCompanyId }),
+    );
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ companyId: w.otherCompanyId, clients: [] });
     expect(await t.db.select().from(userClients).where(eq(userClients.userId, target.id))).toHaveLength(0);
-    expect(await t.db.select().from(userNotifications).where(eq(userNotifications.userId, target.id))).toHaveLength(0);
+    expect(
+      await t.db.select().from(userNotifications).where(eq(userNotifications.userId, target.id)),
+    ).toHaveLength(0);
   });
 
   it("lets a super-admin demote another, but never itself, so one always remains", async () => {
     const other = (await w.superAdmin.post("/api/users", newUser({ role: "super-admin" }))).json();
     // Demoting another super-admin is fine while one remains.
-    const demoted = await w.superAdmin.put(`/api/users/${other.id}`, edit(other, { role: "company-admin", companyId: w.companyId }));
+    const demoted = await w.superAdmin.put(
+      `/api/users/${other.id}`,
+      edit(other, { role: "company-admin", companyId: w.companyId }),
+    );
     expect(demoted.statusCode).toBe(200);
     expect(demoted.json()).toMatchObject({ role: "company-admin", companyId: w.companyId });
     const self = (await w.superAdmin.get(`/api/users/${w.superAdminId}`)).json();
-    const res = await w.superAdmin.put(`/api/users/${w.superAdminId}`, edit(self, { role: "company-admin", companyId: w.companyId }));
+    const res = await w.superAdmin.put(
+      `/api/users/${w.superAdminId}`,
+      edit(self, { role: "company-admin", companyId: w.companyId }),
+    );
     expect(res.statusCode).toBe(400);
     expect(res.json().fields).toEqual({ role: "You cannot change your own role." });
     expect((await rowOf(w.superAdminId))!.role).toBe("super-admin");
@@ -283,10 +358,16 @@ describe("disabling and enabling", () => {
 
     const res = await w.admin.post(`/api/users/${target.id}/disable`);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ disabled: true, can: { delete: false, disable: false, enable: true } });
+    expect(res.json()).toMatchObject({
+      disabled: true,
+      can: { delete: false, disable: false, enable: true },
+    });
     expect(await t.db.select().from(sessions).where(eq(sessions.userId, target.id))).toHaveLength(0);
     expect((await session.get("/api/me")).statusCode).toBe(401);
-    expect((await t.anonymous.post("/api/auth/sign-in", { email: target.email, password: target.password })).statusCode).toBe(403);
+    expect(
+      (await t.anonymous.post("/api/auth/sign-in", { email: target.email, password: target.password }))
+        .statusCode,
+    ).toBe(403);
 
     const del = await w.admin.delete(`/api/users/${target.id}`);
     expect(del.statusCode).toBe(409);
@@ -294,8 +375,13 @@ describe("disabling and enabling", () => {
 
     const enabled = await w.admin.post(`/api/users/${target.id}/enable`);
     expect(enabled.json()).toMatchObject({ disabled: false, can: { delete: true, enable: false } });
-    expect((await t.anonymous.post("/api/auth/sign-in", { email: target.email, password: target.password })).statusCode).toBe(200);
-    const actions = (await t.db.select().from(auditEvents).where(eq(auditEvents.entityId, target.id))).map((e) => e.action);
+    expect(
+      (await t.anonymous.post("/api/auth/sign-in", { email: target.email, password: target.password }))
+        .statusCode,
+    ).toBe(200);
+    const actions = (await t.db.select().from(auditEvents).where(eq(auditEvents.entityId, target.id))).map(
+      (e) => e.action,
+    );
     expect(actions).toEqual(expect.arrayContaining(["user.disable", "user.enable"]));
   });
 
@@ -316,7 +402,9 @@ describe("deleting a user", () => {
     const target = (await w.admin.post("/api/users", newUser())).json();
     expect((await w.admin.delete(`/api/users/${target.id}`)).statusCode).toBe(204);
     expect(await rowOf(target.id)).toBeUndefined();
-    const actions = (await t.db.select().from(auditEvents).where(eq(auditEvents.entityId, target.id))).map((e) => e.action);
+    const actions = (await t.db.select().from(auditEvents).where(eq(auditEvents.entityId, target.id))).map(
+      (e) => e.action,
+    );
     expect(actions).toEqual(["user.create", "user.delete"]);
     expect((await w.admin.delete(`/api/users/${target.id}`)).statusCode).toBe(404);
   });
@@ -350,8 +438,12 @@ describe("a client-user's clients", () => {
     expect(malformed.statusCode).toBe(400);
     expect(await t.db.select().from(userClients).where(eq(userClients.userId, target.id))).toHaveLength(2);
 
-    expect((await w.admin.put(`/api/users/${target.id}/clients`, { clientIds: [] })).json().clients).toEqual([]);
-    const actions = (await t.db.select().from(auditEvents).where(eq(auditEvents.entityId, target.id))).map((e) => e.action);
+    expect((await w.admin.put(`/api/users/${target.id}/clients`, { clientIds: [] })).json().clients).toEqual(
+      [],
+    );
+    const actions = (await t.db.select().from(auditEvents).where(eq(auditEvents.entityId, target.id))).map(
+      (e) => e.action,
+    );
     expect(actions.filter((a) => a === "user.clients")).toHaveLength(2);
   });
 

@@ -1,6 +1,28 @@
-import { ComingSoon } from "../../../components/coming-soon.tsx";
+import { useParams } from "react-router";
+import Alert from "@mui/material/Alert";
+import { AccessDenied } from "../../../components/access-denied.tsx";
+import { PageHeader } from "../../../components/page-header.tsx";
+import { PageSpinner } from "../../../components/page-spinner.tsx";
+import { errorMessage } from "../../../lib/api.ts";
+import { useCompany } from "../api/get-company.ts";
+import { CompanyForm } from "../components/company-form.tsx";
 
-/** Placeholder: the companies feature issue replaces this screen. */
+/** admin/companies/{id}/edit: the company form filled with the company, if the API allows editing it. */
 export default function CompanyEditPage() {
-  return <ComingSoon title="Edit Company" description="Company form (edit)." />;
+  const { id } = useParams();
+  const company = useCompany(id);
+  return (
+    <>
+      <PageHeader title={company.data ? `Edit ${company.data.name}` : "Edit Company"} />
+      {company.isPending ? (
+        <PageSpinner label="Loading company..." />
+      ) : company.isError ? (
+        <Alert severity="error">{errorMessage(company.error)}</Alert>
+      ) : !company.data.can.edit ? (
+        <AccessDenied message="Permission denied. Please check your access rights." />
+      ) : (
+        <CompanyForm key={company.data.id} company={company.data} defaultTimeZone={company.data.timeZone} />
+      )}
+    </>
+  );
 }

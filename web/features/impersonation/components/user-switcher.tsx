@@ -1,12 +1,90 @@
+import { useState } from "react";
+import Autocomplete from "@mui/material/Autocomplete";
+import Box from "@mui/material/Box";
+import IconButton from "@mui/material/IconButton";
+import Popover from "@mui/material/Popover";
+import TextField from "@mui/material/TextField";
+import Tooltip from "@mui/material/Tooltip";
+import Typography from "@mui/material/Typography";
+import SwitchAccountIcon from "@mui/icons-material/SwitchAccountOutlined";
+import { ROLE_LABELS } from "../../../../shared/domain/roles.ts";
+import type { ImpersonationCandidate } from "../../../../shared/schemas/impersonation.ts";
+import { errorMessage } from "../../../lib/api.ts";
+import { useImpersonationCandidates } from "../api/candidates.ts";
+import { useStartImpersonation } from "../api/impersonation.ts";
+
+type Option = ImpersonationCandidate & { companyName: string };
+
 /**
- * Header user switcher for super-admins (spec section 2, "Header": the other users grouped by
- * company name, 'No Company' when none). The header already renders it for users with the
- * "impersonate" capability; it draws nothing until GET /api/impersonation/candidates exists.
- *
- * To build it: add api/candidates.ts (query key impersonationCandidatesQueryKey, GET
- * /api/impersonation/candidates) and render an Autocomplete/Select grouped by company whose
- * choice calls useStartImpersonation().mutate(userId) from ../api/impersonation.ts.
+ * The super-admin's user switcher (spec section 2, "Header"): the other users grouped by company
+ * name. Choosing one starts a server-side impersonation and reloads the app as that user.
  */
 export function UserSwitcher() {
-  return null;
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const candidates = useImpersonationCandidates(!!anchor);
+  const start = useStartImpersonation();
+  const options: Option[] =
+    candidates.data?.groups.flatMap((g) => g.users.map((u) => ({ ...u, companyName: g.companyName }))) ?? [];
+
+  return (
+    <>
+      <Tooltip title="View as another user">
+        <IconButton
+          color="inherit"
+          aria-label="View as another user"
+          aria-haspopup="dialog"
+          onClick={(event) => setAnchor(event.currentTarget)}
+        >
+          <SwitchAccountIcon />
+        </IconButton>
+      </Tooltip>
+      <Popover
+        open={!!anchor}
+        anchorEl={anchor}
+        onClose={() => setAnchor(null)}
+        anchorOrigin={{ vertical: "bottom", horizontal: "right" }}
+        transformOrigin={{ vertical: "top", horizontal: "right" }}
+        slotProps={{
+          paper: {
+            sx: { p: 2, width: { xs: "calc(100vw - 32px)", sm: 380 } },
+            role: "dialog",
+            "aria-label": "View as another user",
+          },
+        }}
+      >
+        <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
+          View as another user
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+          See the app exactly as they do, for up to one hour. Changes you make are recorded under both names.
+        </Typography>
+        <Autocomplete
+          options={options}
+          groupBy={(o) => o.companyName}
+          getOptionLabel={(o) => `${o.name} (${o.email})`}
+          loading={candidates.isPending}
+          disabled={start.isPending}
+          openOnFocus
+          autoHighlight
+          noOptionsText={candidates.isError ? errorMessage(candidates.error) : "No users found"}
+          onChange={(_event, option) => {
+            if (option) start.mutate(option.id);
+          }}
+          renderOption={({ key, ...props }, o) => (
+            <Box component="li" key={key} {...props} sx={{ display: "block !important" }}>
+              <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                {o.name}
+              </Typography>
+              <Typography variant="caption" color="text.secondary">
+                {o.email} · {ROLE_LABELS[o.role]}
+              </Typography>
+            </Box>
+          )}
+          renderInput={(params) => (
+            <TextField {...params} autoFocus label="View as user" placeholder="Search by name or e-mail" />
+          )}
+        />
+      </Popover>
+    </>
+  );
 }

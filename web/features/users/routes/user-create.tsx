@@ -1,6 +1,15 @@
-import { ComingSoon } from "../../../components/coming-soon.tsx";
+import { PageHeader } from "../../../components/page-header.tsx";
+import { UserAdminGate } from "../components/user-admin-gate.tsx";
+import { UserForm } from "../components/user-form.tsx";
 
-/** Placeholder: the users feature issue replaces this screen. */
+/** admin/users/new: the user form, create mode. */
 export default function UserCreatePage() {
-  return <ComingSoon title="Add User" description="User form (create)." />;
+  return (
+    <>
+      <PageHeader title="Add User" />
+      <UserAdminGate>
+        <UserForm />
+      </UserAdminGate>
+    </>
+  );
 }

@@ -1,6 +1,35 @@
-import { ComingSoon } from "../../../components/coming-soon.tsx";
+import { useParams } from "react-router";
+import Alert from "@mui/material/Alert";
+import { PageHeader } from "../../../components/page-header.tsx";
+import { PageSpinner } from "../../../components/page-spinner.tsx";
+import { errorMessage } from "../../../lib/api.ts";
+import { useUser } from "../api/get-user.ts";
+import { AccountStatus } from "../components/account-status.tsx";
+import { UserAdminGate } from "../components/user-admin-gate.tsx";
+import { UserForm } from "../components/user-form.tsx";
 
-/** Placeholder: the users feature issue replaces this screen. */
+/** admin/users/{id}/edit: the user form, edit mode, and the account's disable/enable. */
 export default function UserEditPage() {
-  return <ComingSoon title="Edit User" description="User form (edit)." />;
+  return (
+    <>
+      <PageHeader title="Edit User" />
+      <UserAdminGate>
+        <EditUser />
+      </UserAdminGate>
+    </>
+  );
+}
+
+function EditUser() {
+  const { id } = useParams();
+  const user = useUser(id);
+  if (!id) return <Alert severity="error">User ID not available.</Alert>;
+  if (user.isPending) return <PageSpinner label="Loading user..." />;
+  if (user.isError) return <Alert severity="error">{errorMessage(user.error)}</Alert>;
+  return (
+    <>
+      <UserForm key={user.data.id} user={user.data} />
+      <AccountStatus user={user.data} />
+    </>
+  );
 }

@@ -1,0 +1,14 @@
+import { useQuery } from "@tanstack/react-query";
+import type { CompanyList } from "../../../../shared/schemas/companies.ts";
+import { api } from "../../../lib/api.ts";
+
+/** Every query about companies starts with this key, so one invalidation refreshes them all. */
+export const companiesQueryKey = ["companies"] as const;
+
+/** GET /api/companies: the companies the user may see, the default time zone, and whether it may create. */
+export function useCompanies() {
+  return useQuery({
+    queryKey: [...companiesQueryKey, "list"],
+    queryFn: ({ signal }) => api.get<CompanyList>("/api/companies", { signal }),
+  });
+}
