@@ -61,7 +61,10 @@ export const TemplateResponseSchema = z.object({ template: TemplateSchema });
 /** The add row and the inline edit of the Permit Templates screen. */
 export const TemplateFormSchema = z.object({
   name: TemplateNameSchema,
-  agency: z.string().trim().max(AGENCY_MAX, { message: `Agency must be at most ${AGENCY_MAX} characters` }),
+  agency: z
+    .string()
+    .trim()
+    .max(AGENCY_MAX, { message: `Agency must be at most ${AGENCY_MAX} characters` }),
   status: TemplateStatusSchema,
 });
 export type TemplateForm = z.input<typeof TemplateFormSchema>;

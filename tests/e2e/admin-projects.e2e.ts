@@ -308,6 +308,8 @@ describe("other roles", () => {
     await poll(() => page.getByRole("heading", { name: "Project Information" }).isVisible()).toBe(true);
     expect(await page.getByRole("combobox", { name: "Status" }).count()).toBe(0);
     expect(await page.getByRole("link", { name: "+ Create New Permit" }).isVisible()).toBe(true);
+    await poll(() => page.getByRole("img", { name: /^Permits by Status/ }).isVisible()).toBe(true);
+    await screenshot(page, "project-dashboard-company-user");
   });
 
   it("answers another company's project with 'Project not found.'", async () => {

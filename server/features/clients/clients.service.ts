@@ -16,7 +16,17 @@ const duplicateName = (name: string) => {
   return conflict(message, { name: message });
 };
 
-function present(actor: Actor, row: { id: string; name: string; companyId: string; companyName: string | null; createdAt: Date; projectCount: number }): Client {
+function present(
+  actor: Actor,
+  row: {
+    id: string;
+    name: string;
+    companyId: string;
+    companyName: string | null;
+    createdAt: Date;
+    projectCount: number;
+  },
+): Client {
   const canManage = actorCan(actor, "clients.manage");
   return {
     id: row.id,
@@ -72,7 +82,10 @@ export async function getClient(db: Db, actor: Actor, id: string): Promise<Clien
 }
 
 /** A super-admin may name any company, but it has to exist. */
-export async function assertCompanyExists(db: Db, companyId: string): Promise<{ id: string; timeZone: string }> {
+export async function assertCompanyExists(
+  db: Db,
+  companyId: string,
+): Promise<{ id: string; timeZone: string }> {
   const [company] = await db
     .select({ id: companies.id, timeZone: companies.timeZone })
     .from(companies)
@@ -87,7 +100,13 @@ export async function createClient(db: Db, actor: Actor, companyId: string, name
   try {
     const id = await db.transaction(async (tx) => {
       const [row] = await tx.insert(clients).values({ companyId, name }).returning();
-      await recordEvent(tx, actor, { action: "create", entityType: "client", entityId: row!.id, companyId, details: { name } });
+      await recordEvent(tx, actor, {
+        action: "create",
+        entityType: "client",
+        entityId: row!.id,
+        companyId,
+        details: { name },
+      });
       return row!.id;
     });
     return await getClient(db, actor, id);
@@ -177,7 +196,13 @@ export async function findOrCreateClientByName(
     .onConflictDoNothing()
     .returning({ id: clients.id, name: clients.name });
   if (inserted) {
-    await recordEvent(tx, actor, { action: "create", entityType: "client", entityId: inserted.id, companyId, details: { name } });
+    await recordEvent(tx, actor, {
+      action: "create",
+      entityType: "client",
+      entityId: inserted.id,
+      companyId,
+      details: { name },
+    });
     return inserted;
   }
   // Someone else created it between our read and insert.

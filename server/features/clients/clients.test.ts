@@ -28,7 +28,9 @@ beforeAll(async () => {
   w.superAdmin = await t.signIn(await t.make.user({ role: "super-admin" }));
   w.admin = await t.signIn(await t.make.user({ role: "company-admin", companyId: company.id }));
   w.user = await t.signIn(await t.make.user({ role: "company-user", companyId: company.id }));
-  w.clientUser = await t.signIn(await t.make.user({ role: "client-user", companyId: company.id, clientIds: [seen.id] }));
+  w.clientUser = await t.signIn(
+    await t.make.user({ role: "client-user", companyId: company.id, clientIds: [seen.id] }),
+  );
   w.otherAdmin = await t.signIn(await t.make.user({ role: "company-admin", companyId: other.id }));
 });
 
@@ -111,16 +113,26 @@ describe("POST /api/clients", () => {
   });
 
   it("creates a trimmed client in the company-admin's own company, ignoring another company_id, and audits it", async () => {
-    const res = await w.admin.post("/api/clients", { name: "  Front Range Medical  ", company_id: w.otherCompanyId });
+    const res = await w.admin.post("/api/clients", {
+      name: "  Front Range Medical  ",
+      company_id: w.otherCompanyId,
+    });
     expect(res.statusCode).toBe(201);
     const client = res.json().client;
-    expect(client).toMatchObject({ name: "Front Range Medical", companyId: w.companyId, companyName: "Acme Builders" });
+    expect(client).toMatchObject({
+      name: "Front Range Medical",
+      companyId: w.companyId,
+      companyName: "Acme Builders",
+    });
     const events = await t.db.select().from(auditEvents).where(eq(auditEvents.entityId, client.id));
     expect(events).toMatchObject([{ action: "create", entityType: "client", companyId: w.companyId }]);
   });
 
   it("lets a super-admin create in a named company, and requires the company", async () => {
-    const res = await w.superAdmin.post("/api/clients", { name: "Port of Oakland", company_id: w.otherCompanyId });
+    const res = await w.superAdmin.post("/api/clients", {
+      name: "Port of Oakland",
+      company_id: w.otherCompanyId,
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json().client.companyId).toBe(w.otherCompanyId);
     const missing = await w.superAdmin.post("/api/clients", { name: "Nowhere" });
@@ -150,7 +162,9 @@ describe("POST /api/clients", () => {
       fields: { name: 'A client named "RIVERSIDE apartments" already exists in this company.' },
     });
     expect((await w.otherAdmin.post("/api/clients", { name: "Riverside Apartments" })).statusCode).toBe(201);
-    const named = (await clientRows(w.companyId)).filter((c) => c.name.toLowerCase() === "riverside apartments");
+    const named = (await clientRows(w.companyId)).filter(
+      (c) => c.name.toLowerCase() === "riverside apartments",
+    );
     expect(named).toHaveLength(1);
   });
 });

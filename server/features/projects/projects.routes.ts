@@ -45,7 +45,8 @@ export async function projectsRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ["projects"],
-        summary: "List the projects the user can see, with permit counts, sorted by name, project_number or status",
+        summary:
+          "List the projects the user can see, with permit counts, sorted by name, project_number or status",
         querystring: ProjectListQuerySchema,
         response: { 200: ProjectListSchema, ...errors },
       },
@@ -92,7 +93,8 @@ export async function projectsRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ["projects"],
-        summary: "Create a project, its client if new, and one permit per active template, in one transaction",
+        summary:
+          "Create a project, its client if new, and one permit per active template, in one transaction",
         body: ProjectCreateSchema,
         response: { 201: ProjectResponseSchema, ...errors },
       },
@@ -161,7 +163,9 @@ export async function projectsRoutes(app: FastifyInstance) {
       const files = await deleteProject(db, actor, project);
       // The rows are gone for good; a file that fails to go is only wasted space, so log and move on.
       for (const key of files) {
-        await storage.remove(key).catch((err: unknown) => request.log.warn({ err, key }, "attachment file not removed"));
+        await storage
+          .remove(key)
+          .catch((err: unknown) => request.log.warn({ err, key }, "attachment file not removed"));
       }
       return reply.status(204).send(null);
     },

@@ -76,7 +76,14 @@ export async function listProjects(
 ): Promise<Project[]> {
   const order = opts.dir === "desc" ? desc : asc;
   const rows = await selectProjects(db)
-    .where(and(visible(actor), opts.companyId && actorCan(actor, "allCompanies") ? eq(projects.companyId, opts.companyId) : undefined))
+    .where(
+      and(
+        visible(actor),
+        opts.companyId && actorCan(actor, "allCompanies")
+          ? eq(projects.companyId, opts.companyId)
+          : undefined,
+      ),
+    )
     // Projects without a number sort last either way; ties fall back to the name, then the id.
     .orderBy(
       ...(opts.sort === "project_number" ? [sql`${projects.projectNumber} is null`] : []),
@@ -108,10 +115,17 @@ export interface ProjectInput {
  * a typed client name is matched (case-insensitively) or created, each permit gets its audit
  * "create" entry, and if anything fails nothing is left behind.
  */
-export async function createProject(db: Db, actor: Actor, companyId: string, input: ProjectInput): Promise<Project> {
+export async function createProject(
+  db: Db,
+  actor: Actor,
+  companyId: string,
+  input: ProjectInput,
+): Promise<Project> {
   const company = await assertCompanyExists(db, companyId);
   const id = await db.transaction(async (tx) => {
-    const client = input.client_name ? await findOrCreateClientByName(tx, actor, companyId, input.client_name) : null;
+    const client = input.client_name
+      ? await findOrCreateClientByName(tx, actor, companyId, input.client_name)
+      : null;
     const [project] = await tx
       .insert(projects)
       .values({
@@ -168,7 +182,12 @@ export async function createProject(db: Db, actor: Actor, companyId: string, inp
  * Updates a project. A changed client is copied onto the project's permits in the same
  * transaction (permits.client_id scopes what client-users see), with an audit entry per permit.
  */
-export async function updateProject(db: Db, actor: Actor, project: Project, input: ProjectInput): Promise<Project> {
+export async function updateProject(
+  db: Db,
+  actor: Actor,
+  project: Project,
+  input: ProjectInput,
+): Promise<Project> {
   await db.transaction(async (tx) => {
     const client = input.client_name
       ? await findOrCreateClientByName(tx, actor, project.company_id, input.client_name)
@@ -214,7 +233,12 @@ export async function updateProject(db: Db, actor: Actor, project: Project, inpu
 }
 
 /** Saves a status picked in the projects table or on the dashboard. */
-export async function setProjectStatus(db: Db, actor: Actor, project: Project, status: ProjectStatus): Promise<Project> {
+export async function setProjectStatus(
+  db: Db,
+  actor: Actor,
+  project: Project,
+  status: ProjectStatus,
+): Promise<Project> {
   await db.transaction(async (tx) => {
     await tx.update(projects).set({ status }).where(eq(projects.id, project.id));
     await recordEvent(tx, actor, {
@@ -281,7 +305,10 @@ export async function projectDashboard(db: Db, actor: Actor, project: Project): 
     // Template permits share their project's creation instant; their numbers keep them in order.
     .orderBy(asc(permits.createdAt), asc(permits.permitNumber), asc(permits.id));
 
-  const earliestCreated = rows.reduce<Date | null>((min, r) => (!min || r.createdAt < min ? r.createdAt : min), null);
+  const earliestCreated = rows.reduce<Date | null>(
+    (min, r) => (!min || r.createdAt < min ? r.createdAt : min),
+    null,
+  );
   const shown = rows.filter((r) => !r.archived);
   const list: DashboardPermit[] = shown.map((r) => {
     const dates = {

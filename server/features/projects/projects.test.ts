@@ -55,7 +55,12 @@ describe("GET /api/projects", () => {
   it("lists a company-admin's own company only, with client, company, permit count and what it may do", async () => {
     const { company, admin } = await freshCompany();
     const client = await t.make.client(company.id, "City of Aurora");
-    const project = await t.make.project({ companyId: company.id, clientId: client.id, name: "Civic Center", projectNumber: "P-1" });
+    const project = await t.make.project({
+      companyId: company.id,
+      clientId: client.id,
+      name: "Civic Center",
+      projectNumber: "P-1",
+    });
     await t.make.permit({ companyId: company.id, projectId: project.id });
     await t.make.permit({ companyId: company.id, projectId: project.id });
     await t.make.project({ companyId: w.otherCompanyId, name: "Foreign" });
@@ -88,7 +93,10 @@ describe("GET /api/projects", () => {
 
   it("shows a client-user only its clients' projects, read-only", async () => {
     const seen = await t.make.project({ companyId: w.companyId, clientId: w.seenClientId });
-    const hidden = await t.make.project({ companyId: w.companyId, clientId: (await t.make.client(w.companyId)).id });
+    const hidden = await t.make.project({
+      companyId: w.companyId,
+      clientId: (await t.make.client(w.companyId)).id,
+    });
     const list = (await w.clientUser.get("/api/projects")).json().projects as Project[];
     const ids = list.map((p) => p.id);
     expect(ids).toContain(seen.id);
@@ -100,8 +108,11 @@ describe("GET /api/projects", () => {
   it("gives a super-admin every company, or one with company_id", async () => {
     await t.make.project({ companyId: w.otherCompanyId });
     const all = (await w.superAdmin.get("/api/projects")).json().projects as Project[];
-    expect(all.some((p) => p.company_id === w.companyId) && all.some((p) => p.company_id === w.otherCompanyId)).toBe(true);
-    const one = (await w.superAdmin.get(`/api/projects?company_id=${w.otherCompanyId}`)).json().projects as Project[];
+    expect(
+      all.some((p) => p.company_id === w.companyId) && all.some((p) => p.company_id === w.otherCompanyId),
+    ).toBe(true);
+    const one = (await w.superAdmin.get(`/api/projects?company_id=${w.otherCompanyId}`)).json()
+      .projects as Project[];
     expect(one.length).toBeGreaterThan(0);
     expect(one.every((p) => p.company_id === w.otherCompanyId)).toBe(true);
   });
@@ -110,7 +121,12 @@ describe("GET /api/projects", () => {
     const { company, admin } = await freshCompany();
     await t.make.project({ companyId: company.id, name: "bravo", projectNumber: "B-2", status: "On Hold" });
     await t.make.project({ companyId: company.id, name: "Alpha", projectNumber: "C-3", status: "Completed" });
-    await t.make.project({ companyId: company.id, name: "Charlie", projectNumber: null, status: "In Progress" });
+    await t.make.project({
+      companyId: company.id,
+      name: "Charlie",
+      projectNumber: null,
+      status: "In Progress",
+    });
     const names = async (q: string) =>
       ((await admin.get(`/api/projects?${q}`)).json().projects as Project[]).map((p) => p.name);
     expect(await names("")).toEqual(["Alpha", "bravo", "Charlie"]);
@@ -163,8 +179,18 @@ describe("POST /api/projects", () => {
 
   it("creates one permit per active template, numbered, with the template's name, agency and status, today in the company's zone", async () => {
     const { company, admin } = await freshCompany(TZ);
-    await t.make.template({ companyId: company.id, name: "Grading Permit", agency: "County", status: "Required" });
-    await t.make.template({ companyId: company.id, name: "building permit", agency: "City", status: "Required" });
+    await t.make.template({
+      companyId: company.id,
+      name: "Grading Permit",
+      agency: "County",
+      status: "Required",
+    });
+    await t.make.template({
+      companyId: company.id,
+      name: "building permit",
+      agency: "City",
+      status: "Required",
+    });
     await t.make.template({ companyId: company.id, name: "Fire Sprinkler", agency: null, status: "N/A" });
     await t.make.template({ companyId: company.id, name: "Retired", active: false });
     await t.make.template({ companyId: w.otherCompanyId, name: "Other Company's" });
@@ -197,9 +223,36 @@ describe("POST /api/projects", () => {
         company: p.companyId,
       })),
     ).toEqual([
-      { number: "SR-2026-101-AUTO-1", name: "building permit", agency: "City", status: "Required", type: "permit", start: todayIn(TZ), client: project.client_id, company: company.id },
-      { number: "SR-2026-101-AUTO-2", name: "Fire Sprinkler", agency: null, status: "N/A", type: "permit", start: todayIn(TZ), client: project.client_id, company: company.id },
-      { number: "SR-2026-101-AUTO-3", name: "Grading Permit", agency: "County", status: "Required", type: "permit", start: todayIn(TZ), client: project.client_id, company: company.id },
+      {
+        number: "SR-2026-101-AUTO-1",
+        name: "building permit",
+        agency: "City",
+        status: "Required",
+        type: "permit",
+        start: todayIn(TZ),
+        client: project.client_id,
+        company: company.id,
+      },
+      {
+        number: "SR-2026-101-AUTO-2",
+        name: "Fire Sprinkler",
+        agency: null,
+        status: "N/A",
+        type: "permit",
+        start: todayIn(TZ),
+        client: project.client_id,
+        company: company.id,
+      },
+      {
+        number: "SR-2026-101-AUTO-3",
+        name: "Grading Permit",
+        agency: "County",
+        status: "Required",
+        type: "permit",
+        start: todayIn(TZ),
+        client: project.client_id,
+        company: company.id,
+      },
     ]);
     for (const row of rows) {
       const audit = await t.db.select().from(permitAudit).where(eq(permitAudit.permitId, row.id));
@@ -224,10 +277,12 @@ describe("POST /api/projects", () => {
     const { company, admin } = await freshCompany();
     const existing = await t.make.client(company.id, "Peak Logistics");
     await t.make.client(w.otherCompanyId, "Brand New Client"); // same name elsewhere: not reused
-    const matched = (await admin.post("/api/projects", { name: "A", client_name: " PEAK logistics " })).json().project;
+    const matched = (await admin.post("/api/projects", { name: "A", client_name: " PEAK logistics " })).json()
+      .project;
     expect(matched.client_id).toBe(existing.id);
     expect(matched.client_name).toBe("Peak Logistics");
-    const created = (await admin.post("/api/projects", { name: "B", client_name: "Brand New Client" })).json().project;
+    const created = (await admin.post("/api/projects", { name: "B", client_name: "Brand New Client" })).json()
+      .project;
     const [client] = await t.db.select().from(clients).where(eq(clients.id, created.client_id));
     expect(client).toMatchObject({ name: "Brand New Client", companyId: company.id });
     expect(await t.db.select().from(clients).where(eq(clients.companyId, company.id))).toHaveLength(2);
@@ -236,7 +291,9 @@ describe("POST /api/projects", () => {
   it("creates a new client once when two projects name it at the same time", async () => {
     const { company, admin } = await freshCompany();
     const results = await Promise.all(
-      ["One", "Two", "Three"].map((name) => admin.post("/api/projects", { name, client_name: "Racing Client" })),
+      ["One", "Two", "Three"].map((name) =>
+        admin.post("/api/projects", { name, client_name: "Racing Client" }),
+      ),
     );
     expect(results.map((r) => r.statusCode)).toEqual([201, 201, 201]);
     expect(new Set(results.map((r) => r.json().project.client_id)).size).toBe(1);
@@ -244,7 +301,9 @@ describe("POST /api/projects", () => {
   });
 
   it("takes the status given, and refuses an unknown one", async () => {
-    const created = (await w.admin.post("/api/projects", { name: "On hold from day one", status: "On Hold" })).json();
+    const created = (
+      await w.admin.post("/api/projects", { name: "On hold from day one", status: "On Hold" })
+    ).json();
     expect(created.project.status).toBe("On Hold");
     const bad = await w.admin.post("/api/projects", { name: "X", status: "Complete" });
     expect(bad.statusCode).toBe(400);
@@ -253,20 +312,30 @@ describe("POST /api/projects", () => {
 
   it("answers 400 with field messages for bad input, creating nothing", async () => {
     const before = [await count(projects), await count(clients)];
-    const res = await w.admin.post("/api/projects", { name: "  ", client_name: "Never Created", start_date: "2025-02-30" });
+    const res = await w.admin.post("/api/projects", {
+      name: "  ",
+      client_name: "Never Created",
+      start_date: "2025-02-30",
+    });
     expect(res.statusCode).toBe(400);
-    expect(res.json().fields).toMatchObject({ name: "Project Name is required", start_date: expect.any(String) });
+    expect(res.json().fields).toMatchObject({
+      name: "Project Name is required",
+      start_date: expect.any(String),
+    });
     expect((await w.admin.post("/api/projects", { name: "x".repeat(201) })).statusCode).toBe(400);
     expect([await count(projects), await count(clients)]).toEqual(before);
   });
 
   it("writes to a company-admin's own company whatever company_id says; a super-admin must name an existing one", async () => {
-    const own = (await w.admin.post("/api/projects", { name: "Mine", company_id: w.otherCompanyId })).json().project;
+    const own = (await w.admin.post("/api/projects", { name: "Mine", company_id: w.otherCompanyId })).json()
+      .project;
     expect(own.company_id).toBe(w.companyId);
     const missing = await w.superAdmin.post("/api/projects", { name: "Where?" });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().fields.company_id).toBe("Company ID is missing. Please select a company.");
-    expect((await w.superAdmin.post("/api/projects", { name: "X", company_id: t.make.uuid() })).statusCode).toBe(400);
+    expect(
+      (await w.superAdmin.post("/api/projects", { name: "X", company_id: t.make.uuid() })).statusCode,
+    ).toBe(400);
     const named = await w.superAdmin.post("/api/projects", { name: "Theirs", company_id: w.otherCompanyId });
     expect(named.statusCode).toBe(201);
     expect(named.json().project.company_id).toBe(w.otherCompanyId);
@@ -288,12 +357,22 @@ describe("POST /api/projects", () => {
     it("when a template permit cannot be inserted: no client, project, permit or audit", async () => {
       const { company, admin } = await freshCompany();
       await t.make.template({ companyId: company.id, name: "Doomed" });
-      const before = [await count(projects), await count(clients), await count(permits), await count(permitAudit)];
+      const before = [
+        await count(projects),
+        await count(clients),
+        await count(permits),
+        await count(permitAudit),
+      ];
       await failOn("permits");
       const res = await admin.post("/api/projects", { name: "Half Done", client_name: "Half Client" });
       expect(res.statusCode).toBe(500);
       expect(res.json().message).toBe("Something went wrong. Please try again.");
-      expect([await count(projects), await count(clients), await count(permits), await count(permitAudit)]).toEqual(before);
+      expect([
+        await count(projects),
+        await count(clients),
+        await count(permits),
+        await count(permitAudit),
+      ]).toEqual(before);
     });
 
     it("when the project cannot be inserted: the new client is not kept", async () => {
@@ -308,7 +387,11 @@ describe("POST /api/projects", () => {
 
 describe("PUT /api/projects/:id", () => {
   it("requires sign-in, hides other companies (404) and refuses non-managers (403), changing nothing", async () => {
-    const mine = await t.make.project({ companyId: w.companyId, clientId: w.seenClientId, name: "Unchanged" });
+    const mine = await t.make.project({
+      companyId: w.companyId,
+      clientId: w.seenClientId,
+      name: "Unchanged",
+    });
     const foreign = await t.make.project({ companyId: w.otherCompanyId, name: "Foreign" });
     const body = { name: "Changed", project_number: null, client_name: null };
     expect((await t.anonymous.put(`/api/projects/${mine.id}`, body)).statusCode).toBe(401);
@@ -323,11 +406,17 @@ describe("PUT /api/projects/:id", () => {
   it("updates the fields; a new client is created and copied onto the project's permits with an audit entry each", async () => {
     const { company, admin } = await freshCompany();
     const oldClient = await t.make.client(company.id, "Old Client");
-    const project = await t.make.project({ companyId: company.id, clientId: oldClient.id, status: "On Hold" });
+    const project = await t.make.project({
+      companyId: company.id,
+      clientId: oldClient.id,
+      status: "On Hold",
+    });
     const p1 = await t.make.permit({ companyId: company.id, projectId: project.id });
     const p2 = await t.make.permit({ companyId: company.id, projectId: project.id });
     const unrelated = await t.make.permit({ companyId: company.id, clientId: oldClient.id });
-    const oldViewer = await t.signIn(await t.make.user({ role: "client-user", companyId: company.id, clientIds: [oldClient.id] }));
+    const oldViewer = await t.signIn(
+      await t.make.user({ role: "client-user", companyId: company.id, clientIds: [oldClient.id] }),
+    );
 
     const res = await admin.put(`/api/projects/${project.id}`, {
       name: "Renamed",
@@ -336,7 +425,12 @@ describe("PUT /api/projects/:id", () => {
     });
     expect(res.statusCode).toBe(200);
     const updated = res.json().project as Project;
-    expect(updated).toMatchObject({ name: "Renamed", project_number: "N-9", client_name: "New Client", status: "On Hold" });
+    expect(updated).toMatchObject({
+      name: "Renamed",
+      project_number: "N-9",
+      client_name: "New Client",
+      status: "On Hold",
+    });
     for (const p of [p1, p2]) {
       const [row] = await t.db.select().from(permits).where(eq(permits.id, p.id));
       expect(row!.clientId).toBe(updated.client_id);
@@ -361,7 +455,11 @@ describe("PUT /api/projects/:id", () => {
     const client = await t.make.client(company.id);
     const project = await t.make.project({ companyId: company.id, clientId: client.id });
     const permit = await t.make.permit({ companyId: company.id, projectId: project.id });
-    const res = await admin.put(`/api/projects/${project.id}`, { name: project.name, project_number: null, client_name: "" });
+    const res = await admin.put(`/api/projects/${project.id}`, {
+      name: project.name,
+      project_number: null,
+      client_name: "",
+    });
     expect(res.json().project.client_id).toBeNull();
     const [row] = await t.db.select().from(permits).where(eq(permits.id, permit.id));
     expect(row!.clientId).toBeNull();
@@ -372,13 +470,22 @@ describe("PUT /api/projects/:id", () => {
     const client = await t.make.client(company.id, "Same Client");
     const project = await t.make.project({ companyId: company.id, clientId: client.id });
     const permit = await t.make.permit({ companyId: company.id, projectId: project.id });
-    await admin.put(`/api/projects/${project.id}`, { name: "x", project_number: "1", client_name: "same client" });
+    await admin.put(`/api/projects/${project.id}`, {
+      name: "x",
+      project_number: "1",
+      client_name: "same client",
+    });
     expect(await t.db.select().from(permitAudit).where(eq(permitAudit.permitId, permit.id))).toHaveLength(0);
   });
 
   it("answers 400 for bad input, changing nothing", async () => {
     const project = await t.make.project({ companyId: w.companyId, name: "Stays" });
-    const res = await w.admin.put(`/api/projects/${project.id}`, { name: "", project_number: null, client_name: null, status: "Done" });
+    const res = await w.admin.put(`/api/projects/${project.id}`, {
+      name: "",
+      project_number: null,
+      client_name: null,
+      status: "Done",
+    });
     expect(res.statusCode).toBe(400);
     expect(Object.keys(res.json().fields)).toEqual(expect.arrayContaining(["name", "status"]));
     const [row] = await t.db.select().from(projects).where(eq(projects.id, project.id));
@@ -390,10 +497,18 @@ describe("PATCH /api/projects/:id/status", () => {
   it("requires sign-in, hides other companies (404), refuses non-managers (403)", async () => {
     const mine = await t.make.project({ companyId: w.companyId, clientId: w.seenClientId });
     const foreign = await t.make.project({ companyId: w.otherCompanyId });
-    expect((await t.anonymous.patch(`/api/projects/${mine.id}/status`, { status: "On Hold" })).statusCode).toBe(401);
-    expect((await w.admin.patch(`/api/projects/${foreign.id}/status`, { status: "On Hold" })).statusCode).toBe(404);
-    expect((await w.user.patch(`/api/projects/${mine.id}/status`, { status: "On Hold" })).statusCode).toBe(403);
-    expect((await w.clientUser.patch(`/api/projects/${mine.id}/status`, { status: "On Hold" })).statusCode).toBe(403);
+    expect(
+      (await t.anonymous.patch(`/api/projects/${mine.id}/status`, { status: "On Hold" })).statusCode,
+    ).toBe(401);
+    expect(
+      (await w.admin.patch(`/api/projects/${foreign.id}/status`, { status: "On Hold" })).statusCode,
+    ).toBe(404);
+    expect((await w.user.patch(`/api/projects/${mine.id}/status`, { status: "On Hold" })).statusCode).toBe(
+      403,
+    );
+    expect(
+      (await w.clientUser.patch(`/api/projects/${mine.id}/status`, { status: "On Hold" })).statusCode,
+    ).toBe(403);
     const [row] = await t.db.select().from(projects).where(eq(projects.id, foreign.id));
     expect(row!.status).toBe("Not Started");
   });
@@ -404,9 +519,10 @@ describe("PATCH /api/projects/:id/status", () => {
     const res = await w.admin.patch(`/api/projects/${mine.id}/status`, { status: "Under Construction" });
     expect(res.statusCode).toBe(200);
     expect(res.json().project.status).toBe("Under Construction");
-    expect((await w.superAdmin.patch(`/api/projects/${foreign.id}/status`, { status: "Completed" })).json().project.status).toBe(
-      "Completed",
-    );
+    expect(
+      (await w.superAdmin.patch(`/api/projects/${foreign.id}/status`, { status: "Completed" })).json().project
+        .status,
+    ).toBe("Completed");
     const bad = await w.admin.patch(`/api/projects/${mine.id}/status`, { status: "Complete" });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fields.status).toBe("Choose a valid project status");
@@ -434,7 +550,9 @@ describe("DELETE /api/projects/:id", () => {
     expect(await t.db.select().from(projects).where(eq(projects.id, project.id))).toHaveLength(0);
     expect(await t.db.select().from(permits).where(eq(permits.id, permit.id))).toHaveLength(0);
     const audit = await t.db.select().from(permitAudit).where(eq(permitAudit.permitId, permit.id));
-    expect(audit).toMatchObject([{ action: "delete", oldValue: permit.permitNumber, newValue: "deleted with project Going Away" }]);
+    expect(audit).toMatchObject([
+      { action: "delete", oldValue: permit.permitNumber, newValue: "deleted with project Going Away" },
+    ]);
     const foreign = await t.make.project({ companyId: w.otherCompanyId });
     expect((await w.superAdmin.delete(`/api/projects/${foreign.id}`)).statusCode).toBe(204);
   });
@@ -453,7 +571,8 @@ describe("GET /api/projects/:id/dashboard", () => {
 
   it("is readable by every role that can see the project, with what each may do", async () => {
     const project = await t.make.project({ companyId: w.companyId, clientId: w.seenClientId });
-    const can = async (api: ApiClient) => (await api.get(`/api/projects/${project.id}/dashboard`)).json().project.can;
+    const can = async (api: ApiClient) =>
+      (await api.get(`/api/projects/${project.id}/dashboard`)).json().project.can;
     expect(await can(w.superAdmin)).toEqual({ edit: true, delete: true, createPermit: true });
     expect(await can(w.admin)).toEqual({ edit: true, delete: true, createPermit: true });
     expect(await can(w.user)).toEqual({ edit: false, delete: false, createPermit: true });
@@ -468,7 +587,11 @@ describe("GET /api/projects/:id/dashboard", () => {
     await make("Not Applicable", { status: "N/A", startDate: today });
     await make("Only Started", { startDate: today });
     await make("Applied", { startDate: today, permitApplicationDate: today });
-    await make("Expiring", { startDate: today, permitApplicationDate: today, expirationDate: addDays(today, 10) });
+    await make("Expiring", {
+      startDate: today,
+      permitApplicationDate: today,
+      expirationDate: addDays(today, 10),
+    });
     await make("Later", { startDate: today, expirationDate: addDays(today, 90) });
     await make("Expired", { startDate: today, expirationDate: addDays(today, -1) });
     await make("No Start", { expirationDate: addDays(today, 5) });
@@ -498,7 +621,12 @@ describe("GET /api/projects/:id/dashboard", () => {
     expect(names.at(-1)).toBe("Not Applicable");
     expect(names).not.toContain("Archived");
     const expired = d.permits.find((p: { permit_name: string }) => p.permit_name === "Expired");
-    expect(expired).toMatchObject({ status: "Required", display_status: "Expired", category: "Active", urgency: "expired" });
+    expect(expired).toMatchObject({
+      status: "Required",
+      display_status: "Expired",
+      category: "Active",
+      urgency: "expired",
+    });
     const na = d.permits.at(-1);
     expect(na).toMatchObject({ status: "N/A", display_status: "N/A", category: null, urgency: null });
   });
@@ -507,8 +635,16 @@ describe("GET /api/projects/:id/dashboard", () => {
     const empty = await t.make.project({ companyId: w.companyId });
     expect((await w.admin.get(`/api/projects/${empty.id}/dashboard`)).json().start_date).toBeNull();
     const project = await t.make.project({ companyId: w.companyId });
-    await t.make.permit({ companyId: w.companyId, projectId: project.id, createdAt: new Date("2024-06-01T20:00:00Z") });
-    await t.make.permit({ companyId: w.companyId, projectId: project.id, createdAt: new Date("2024-07-01T12:00:00Z") });
+    await t.make.permit({
+      companyId: w.companyId,
+      projectId: project.id,
+      createdAt: new Date("2024-06-01T20:00:00Z"),
+    });
+    await t.make.permit({
+      companyId: w.companyId,
+      projectId: project.id,
+      createdAt: new Date("2024-07-01T12:00:00Z"),
+    });
     // 20:00 UTC on June 1 is already June 2 in the company's zone (UTC+14)
     expect((await w.admin.get(`/api/projects/${project.id}/dashboard`)).json().start_date).toBe("2024-06-02");
   });

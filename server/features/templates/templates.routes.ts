@@ -13,7 +13,13 @@ import {
   TemplateResponseSchema,
   TemplateUpdateSchema,
 } from "../../../shared/schemas/templates.ts";
-import { createTemplate, deleteTemplate, getTemplate, listTemplates, updateTemplate } from "./templates.service.ts";
+import {
+  createTemplate,
+  deleteTemplate,
+  getTemplate,
+  listTemplates,
+  updateTemplate,
+} from "./templates.service.ts";
 
 const errors = {
   400: ErrorResponseSchema,

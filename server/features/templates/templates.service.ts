@@ -69,13 +69,24 @@ export interface TemplateInput {
   active: boolean;
 }
 
-export async function createTemplate(db: Db, actor: Actor, companyId: string, input: TemplateInput): Promise<Template> {
+export async function createTemplate(
+  db: Db,
+  actor: Actor,
+  companyId: string,
+  input: TemplateInput,
+): Promise<Template> {
   await assertCompanyExists(db, companyId);
   const row = await db.transaction(async (tx) => {
     await assertNameFree(tx, companyId, input.name);
     const [created] = await tx
       .insert(permitTemplates)
-      .values({ companyId, name: input.name, agency: input.agency, status: input.status, active: input.active })
+      .values({
+        companyId,
+        name: input.name,
+        agency: input.agency,
+        status: input.status,
+        active: input.active,
+      })
       .returning();
     await recordEvent(tx, actor, {
       action: "create",
@@ -98,7 +109,11 @@ export async function updateTemplate(
 ): Promise<Template> {
   const row = await db.transaction(async (tx) => {
     if (changes.name !== undefined) await assertNameFree(tx, template.company_id, changes.name, template.id);
-    const [updated] = await tx.update(permitTemplates).set(changes).where(eq(permitTemplates.id, template.id)).returning();
+    const [updated] = await tx
+      .update(permitTemplates)
+      .set(changes)
+      .where(eq(permitTemplates.id, template.id))
+      .returning();
     const diff = Object.fromEntries(
       Object.entries(changes)
         .filter(([key, value]) => value !== undefined && template[key as keyof typeof changes] !== value)

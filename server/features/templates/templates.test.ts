@@ -25,11 +25,15 @@ beforeAll(async () => {
   w.superAdmin = await t.signIn(await t.make.user({ role: "super-admin" }));
   w.admin = await t.signIn(await t.make.user({ role: "company-admin", companyId: company.id }));
   w.user = await t.signIn(await t.make.user({ role: "company-user", companyId: company.id }));
-  w.clientUser = await t.signIn(await t.make.user({ role: "client-user", companyId: company.id, clientIds: [client.id] }));
+  w.clientUser = await t.signIn(
+    await t.make.user({ role: "client-user", companyId: company.id, clientIds: [client.id] }),
+  );
 });
 
-const row = async (id: string) => (await t.db.select().from(permitTemplates).where(eq(permitTemplates.id, id)))[0];
-const rowsOf = (companyId: string) => t.db.select().from(permitTemplates).where(eq(permitTemplates.companyId, companyId));
+const row = async (id: string) =>
+  (await t.db.select().from(permitTemplates).where(eq(permitTemplates.id, id)))[0];
+const rowsOf = (companyId: string) =>
+  t.db.select().from(permitTemplates).where(eq(permitTemplates.companyId, companyId));
 
 async function freshCompany() {
   const company = await t.make.company();
@@ -52,8 +56,24 @@ describe("GET /api/templates", () => {
     const res = await admin.get(`/api/templates?company_id=${w.otherCompanyId}`);
     expect(res.statusCode).toBe(200);
     expect(res.json().templates).toEqual([
-      { id: expect.any(String), company_id: company.id, name: "Building", agency: null, status: "Required", active: false, can: { edit: true, delete: true } },
-      { id: expect.any(String), company_id: company.id, name: "stormwater", agency: "District", status: "N/A", active: true, can: { edit: true, delete: true } },
+      {
+        id: expect.any(String),
+        company_id: company.id,
+        name: "Building",
+        agency: null,
+        status: "Required",
+        active: false,
+        can: { edit: true, delete: true },
+      },
+      {
+        id: expect.any(String),
+        company_id: company.id,
+        name: "stormwater",
+        agency: "District",
+        status: "N/A",
+        active: true,
+        can: { edit: true, delete: true },
+      },
     ]);
   });
 
@@ -63,7 +83,8 @@ describe("GET /api/templates", () => {
     expect(missing.json().fields.company_id).toBe("Company ID is missing. Please select a company.");
     expect((await w.superAdmin.get(`/api/templates?company_id=${t.make.uuid()}`)).statusCode).toBe(400);
     await t.make.template({ companyId: w.otherCompanyId, name: "Theirs" });
-    const list = (await w.superAdmin.get(`/api/templates?company_id=${w.otherCompanyId}`)).json().templates as Template[];
+    const list = (await w.superAdmin.get(`/api/templates?company_id=${w.otherCompanyId}`)).json()
+      .templates as Template[];
     expect(list.map((x) => x.name)).toContain("Theirs");
     expect(list.every((x) => x.company_id === w.otherCompanyId)).toBe(true);
   });
@@ -79,10 +100,20 @@ describe("POST /api/templates", () => {
   });
 
   it("adds a trimmed template, Required and active by default, to the admin's own company, and audits it", async () => {
-    const res = await w.admin.post("/api/templates", { name: "  Grading Permit ", agency: " County ", company_id: w.otherCompanyId });
+    const res = await w.admin.post("/api/templates", {
+      name: "  Grading Permit ",
+      agency: " County ",
+      company_id: w.otherCompanyId,
+    });
     expect(res.statusCode).toBe(201);
     const template = res.json().template as Template;
-    expect(template).toMatchObject({ name: "Grading Permit", agency: "County", status: "Required", active: true, company_id: w.companyId });
+    expect(template).toMatchObject({
+      name: "Grading Permit",
+      agency: "County",
+      status: "Required",
+      active: true,
+      company_id: w.companyId,
+    });
     const events = await t.db.select().from(auditEvents).where(eq(auditEvents.entityId, template.id));
     expect(events).toMatchObject([{ action: "create", entityType: "permit_template" }]);
     const na = await w.admin.post("/api/templates", { name: "Fire Sprinkler", agency: "", status: "N/A" });
@@ -125,7 +156,9 @@ describe("PUT /api/templates/:id", () => {
     const body = { name: "Changed", agency: "x" };
     expect((await t.anonymous.put(`/api/templates/${mine.id}`, body)).statusCode).toBe(401);
     expect((await w.admin.put(`/api/templates/${foreign.id}`, body)).statusCode).toBe(404);
-    expect((await w.admin.put(`/api/templates/${t.make.uuid()}`, body)).json().message).toBe("Template not found.");
+    expect((await w.admin.put(`/api/templates/${t.make.uuid()}`, body)).json().message).toBe(
+      "Template not found.",
+    );
     expect((await w.user.put(`/api/templates/${mine.id}`, body)).statusCode).toBe(403);
     expect((await w.clientUser.put(`/api/templates/${mine.id}`, body)).statusCode).toBe(403);
     expect((await w.clientUser.put(`/api/templates/${foreign.id}`, body)).statusCode).toBe(404);
@@ -133,14 +166,23 @@ describe("PUT /api/templates/:id", () => {
   });
 
   it("renames and changes the agency (trimmed), keeping status and active", async () => {
-    const template = await t.make.template({ companyId: w.companyId, name: "Old", status: "N/A", active: false });
+    const template = await t.make.template({
+      companyId: w.companyId,
+      name: "Old",
+      status: "N/A",
+      active: false,
+    });
     const res = await w.admin.put(`/api/templates/${template.id}`, { name: " New ", agency: " City " });
     expect(res.statusCode).toBe(200);
     expect(res.json().template).toMatchObject({ name: "New", agency: "City", status: "N/A", active: false });
     // renaming to its own name in another case is fine
-    expect((await w.admin.put(`/api/templates/${template.id}`, { name: "NEW", agency: null })).statusCode).toBe(200);
+    expect(
+      (await w.admin.put(`/api/templates/${template.id}`, { name: "NEW", agency: null })).statusCode,
+    ).toBe(200);
     const foreign = await t.make.template({ companyId: w.otherCompanyId });
-    expect((await w.superAdmin.put(`/api/templates/${foreign.id}`, { name: "By Super", agency: "" })).statusCode).toBe(200);
+    expect(
+      (await w.superAdmin.put(`/api/templates/${foreign.id}`, { name: "By Super", agency: "" })).statusCode,
+    ).toBe(200);
   });
 
   it("answers 400 for an empty name and 409 for another template's name, changing nothing", async () => {
@@ -148,7 +190,9 @@ describe("PUT /api/templates/:id", () => {
     await t.make.template({ companyId: company.id, name: "Taken" });
     const template = await t.make.template({ companyId: company.id, name: "Keep" });
     expect((await admin.put(`/api/templates/${template.id}`, { name: "", agency: "" })).statusCode).toBe(400);
-    expect((await admin.put(`/api/templates/${template.id}`, { name: "taken", agency: "" })).statusCode).toBe(409);
+    expect((await admin.put(`/api/templates/${template.id}`, { name: "taken", agency: "" })).statusCode).toBe(
+      409,
+    );
     expect((await row(template.id))!.name).toBe("Keep");
   });
 });
@@ -171,13 +215,18 @@ describe("PATCH /api/templates/:id", () => {
     const off = await w.admin.patch(`/api/templates/${template.id}`, { active: false });
     expect(off.json().template).toMatchObject({ status: "N/A", active: false });
     const events = await t.db.select().from(auditEvents).where(eq(auditEvents.entityId, template.id));
-    expect(events.map((e) => e.details)).toEqual([{ status: ["Required", "N/A"] }, { active: [true, false] }]);
+    expect(events.map((e) => e.details)).toEqual([
+      { status: ["Required", "N/A"] },
+      { active: [true, false] },
+    ]);
   });
 
   it("answers 400 for an empty change or a bad status", async () => {
     const template = await t.make.template({ companyId: w.companyId });
     expect((await w.admin.patch(`/api/templates/${template.id}`, {})).statusCode).toBe(400);
-    expect((await w.admin.patch(`/api/templates/${template.id}`, { status: "Pending" })).statusCode).toBe(400);
+    expect((await w.admin.patch(`/api/templates/${template.id}`, { status: "Pending" })).statusCode).toBe(
+      400,
+    );
     expect((await w.admin.patch(`/api/templates/${template.id}`, { active: "yes" })).statusCode).toBe(400);
     expect((await row(template.id))!.status).toBe("Required");
   });

@@ -7,7 +7,8 @@ import { clientsQueryKey } from "./list-clients.ts";
 export function useClient(id: string | undefined) {
   return useQuery({
     queryKey: [...clientsQueryKey, id],
-    queryFn: ({ signal }) => api.get<{ client: Client }>(`/api/clients/${id}`, { signal }).then((r) => r.client),
+    queryFn: ({ signal }) =>
+      api.get<{ client: Client }>(`/api/clients/${id}`, { signal }).then((r) => r.client),
     enabled: !!id,
   });
 }

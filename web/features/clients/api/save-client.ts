@@ -6,7 +6,8 @@ import { clientsQueryKey } from "./list-clients.ts";
 /** POST /api/clients. */
 export function useCreateClient() {
   return useMutation({
-    mutationFn: (body: ClientCreate) => api.post<{ client: Client }>("/api/clients", body).then((r) => r.client),
+    mutationFn: (body: ClientCreate) =>
+      api.post<{ client: Client }>("/api/clients", body).then((r) => r.client),
     // The drawer shows the error next to the field it concerns.
     meta: { notifyError: false, invalidates: [clientsQueryKey], successMessage: "Client saved." },
   });
@@ -15,7 +16,8 @@ export function useCreateClient() {
 /** PUT /api/clients/:id (rename). */
 export function useUpdateClient(id: string) {
   return useMutation({
-    mutationFn: (body: ClientUpdate) => api.put<{ client: Client }>(`/api/clients/${id}`, body).then((r) => r.client),
+    mutationFn: (body: ClientUpdate) =>
+      api.put<{ client: Client }>(`/api/clients/${id}`, body).then((r) => r.client),
     meta: { notifyError: false, invalidates: [clientsQueryKey], successMessage: "Client saved." },
   });
 }

@@ -4,7 +4,11 @@ import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import TextField from "@mui/material/TextField";
-import { ClientFormSchema, type Client, type ClientForm as ClientFormValues } from "../../../../shared/schemas/clients.ts";
+import {
+  ClientFormSchema,
+  type Client,
+  type ClientForm as ClientFormValues,
+} from "../../../../shared/schemas/clients.ts";
 import { CompanySelect } from "../../../components/company-select.tsx";
 import { FormTextField } from "../../../components/form-text-field.tsx";
 import { errorMessage } from "../../../lib/api.ts";
@@ -45,7 +49,12 @@ export function ClientForm({ client, onSaved }: { client?: Client; onSaved: () =
 
   const fixedCompanyName = client ? (client.companyName ?? "Unknown") : (me.company?.name ?? "");
   return (
-    <Box component="form" noValidate onSubmit={onSubmit} sx={{ display: "flex", flexDirection: "column", gap: 2.5 }}>
+    <Box
+      component="form"
+      noValidate
+      onSubmit={onSubmit}
+      sx={{ display: "flex", flexDirection: "column", gap: 2.5 }}
+    >
       {save.isError && !(save.error as { fields?: unknown }).fields ? (
         <Alert severity="error">{errorMessage(save.error)}</Alert>
       ) : null}

@@ -48,14 +48,23 @@ export function ClientsTable({ clients }: { clients: Client[] }) {
                 <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
                   {client.can.edit ? (
                     <Tooltip title="Edit">
-                      <IconButton component={RouterLink} to={paths.editClient(client.id)} aria-label={`Edit ${client.name}`} size="small">
+                      <IconButton
+                        component={RouterLink}
+                        to={paths.editClient(client.id)}
+                        aria-label={`Edit ${client.name}`}
+                        size="small"
+                      >
                         <EditIcon fontSize="small" />
                       </IconButton>
                     </Tooltip>
                   ) : null}
                   {client.can.delete ? (
                     <Tooltip title="Delete">
-                      <IconButton onClick={() => setToDelete(client)} aria-label={`Delete ${client.name}`} size="small">
+                      <IconButton
+                        onClick={() => setToDelete(client)}
+                        aria-label={`Delete ${client.name}`}
+                        size="small"
+                      >
                         <DeleteIcon fontSize="small" />
                       </IconButton>
                     </Tooltip>

@@ -7,7 +7,10 @@ export function useClientSuggestions(companyId: string) {
   return useQuery({
     queryKey: ["clients", "names", companyId],
     queryFn: async ({ signal }) => {
-      const { clients } = await api.get<ClientList>("/api/clients", { signal, query: { company_id: companyId } });
+      const { clients } = await api.get<ClientList>("/api/clients", {
+        signal,
+        query: { company_id: companyId },
+      });
       return clients.map((c) => c.name);
     },
     enabled: !!companyId,

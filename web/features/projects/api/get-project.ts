@@ -7,7 +7,8 @@ import { projectsQueryKey } from "./list-projects.ts";
 export function useProject(id: string | undefined) {
   return useQuery({
     queryKey: [...projectsQueryKey, "detail", id],
-    queryFn: ({ signal }) => api.get<{ project: Project }>(`/api/projects/${id}`, { signal }).then((r) => r.project),
+    queryFn: ({ signal }) =>
+      api.get<{ project: Project }>(`/api/projects/${id}`, { signal }).then((r) => r.project),
     enabled: !!id,
   });
 }

@@ -9,7 +9,8 @@ const touched = [projectsQueryKey, ["clients"], ["permits"]] as const;
 /** POST /api/projects: also creates the company's template permits. */
 export function useCreateProject() {
   return useMutation({
-    mutationFn: (body: ProjectCreate) => api.post<{ project: Project }>("/api/projects", body).then((r) => r.project),
+    mutationFn: (body: ProjectCreate) =>
+      api.post<{ project: Project }>("/api/projects", body).then((r) => r.project),
     // The form and the dialog show the error themselves, next to the field when there is one.
     meta: { notifyError: false, invalidates: touched },
   });
@@ -18,7 +19,8 @@ export function useCreateProject() {
 /** PUT /api/projects/:id. */
 export function useUpdateProject(id: string) {
   return useMutation({
-    mutationFn: (body: ProjectUpdate) => api.put<{ project: Project }>(`/api/projects/${id}`, body).then((r) => r.project),
+    mutationFn: (body: ProjectUpdate) =>
+      api.put<{ project: Project }>(`/api/projects/${id}`, body).then((r) => r.project),
     meta: { notifyError: false, invalidates: touched, successMessage: "Project saved." },
   });
 }

@@ -15,11 +15,13 @@ export function useUpdateProjectStatus() {
     mutationFn: ({ id, status }: { id: string; status: ProjectStatus }) =>
       api.patch<{ project: Project }>(`/api/projects/${id}/status`, { status }).then((r) => r.project),
     onSuccess: (project) => {
-      queryClient.setQueriesData<{ projects: Project[] }>({ queryKey: [...projectsQueryKey, "list"] }, (data) =>
-        data ? { projects: data.projects.map((p) => (p.id === project.id ? project : p)) } : data,
+      queryClient.setQueriesData<{ projects: Project[] }>(
+        { queryKey: [...projectsQueryKey, "list"] },
+        (data) => (data ? { projects: data.projects.map((p) => (p.id === project.id ? project : p)) } : data),
       );
-      queryClient.setQueriesData<{ project: Project }>({ queryKey: [...projectsQueryKey, "dashboard", project.id] }, (data) =>
-        data ? { ...data, project } : data,
+      queryClient.setQueriesData<{ project: Project }>(
+        { queryKey: [...projectsQueryKey, "dashboard", project.id] },
+        (data) => (data ? { ...data, project } : data),
       );
     },
     meta: { invalidates: [projectsQueryKey], successMessage: "Project status saved." },

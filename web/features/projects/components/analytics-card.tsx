@@ -23,7 +23,9 @@ export function AnalyticsCard({ dashboard }: { dashboard: ProjectDashboard }) {
         </Typography>
         <Box sx={{ display: "flex", flexWrap: "wrap", alignItems: "center", gap: 2, mt: 1 }}>
           {counted ? (
-            <Suspense fallback={<Skeleton variant="circular" width={150} height={150} sx={{ m: "35px 100px" }} />}>
+            <Suspense
+              fallback={<Skeleton variant="circular" width={150} height={150} sx={{ m: "35px 100px" }} />}
+            >
               <StatusPie categories={dashboard.categories} />
             </Suspense>
           ) : (
@@ -35,7 +37,14 @@ export function AnalyticsCard({ dashboard }: { dashboard: ProjectDashboard }) {
             {dashboard.categories.map(({ category, count }) => (
               <Box key={category} sx={{ mb: 1.5 }}>
                 <Box component="dt" sx={{ display: "flex", alignItems: "center", gap: 1, fontWeight: 600 }}>
-                  <Box sx={{ width: 12, height: 12, borderRadius: "50%", bgcolor: CATEGORY_INFO[category].color }} />
+                  <Box
+                    sx={{
+                      width: 12,
+                      height: 12,
+                      borderRadius: "50%",
+                      bgcolor: CATEGORY_INFO[category].color,
+                    }}
+                  />
                   {category}: {count}
                 </Box>
                 <Box component="dd" sx={{ ml: 2.5, color: "text.secondary", fontSize: "0.875rem" }}>

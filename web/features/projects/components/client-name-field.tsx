@@ -22,7 +22,8 @@ export function ClientNameField<T extends FieldValues>({
   const suggestions = useClientSuggestions(companyId);
   const options = suggestions.data ?? [];
   const typed = String(field.value ?? "").trim();
-  const isNew = typed !== "" && suggestions.isSuccess && !options.some((o) => o.toLowerCase() === typed.toLowerCase());
+  const isNew =
+    typed !== "" && suggestions.isSuccess && !options.some((o) => o.toLowerCase() === typed.toLowerCase());
   return (
     <Autocomplete
       freeSolo
@@ -40,9 +41,14 @@ export function ClientNameField<T extends FieldValues>({
           error={!!fieldState.error}
           helperText={
             fieldState.error?.message ??
-            (isNew ? `"${typed}" is a new client: it will be created.` : "Pick an existing client or type a new name.")
+            (isNew
+              ? `"${typed}" is a new client: it will be created.`
+              : "Pick an existing client or type a new name.")
           }
-          slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, "aria-required": required || undefined } }}
+          slotProps={{
+            ...params.slotProps,
+            htmlInput: { ...params.slotProps.htmlInput, "aria-required": required || undefined },
+          }}
         />
       )}
     />

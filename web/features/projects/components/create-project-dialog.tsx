@@ -26,7 +26,13 @@ const FIELDS = ["company_id", "name", "project_number", "client_name", "status"]
  * 'Create New Project' (spec section 2): only the name is required; status starts at Not Started.
  * Mounted while open, so every opening starts from empty fields.
  */
-export function CreateProjectDialog({ onClose, defaultCompanyId }: { onClose: () => void; defaultCompanyId: string }) {
+export function CreateProjectDialog({
+  onClose,
+  defaultCompanyId,
+}: {
+  onClose: () => void;
+  defaultCompanyId: string;
+}) {
   const me = useCurrentUser();
   const picksCompany = useCan("allCompanies");
   const notify = useNotify();
@@ -62,7 +68,13 @@ export function CreateProjectDialog({ onClose, defaultCompanyId }: { onClose: ()
   });
 
   return (
-    <Dialog open onClose={isSubmitting ? undefined : onClose} fullWidth maxWidth="sm" aria-labelledby="create-project-title">
+    <Dialog
+      open
+      onClose={isSubmitting ? undefined : onClose}
+      fullWidth
+      maxWidth="sm"
+      aria-labelledby="create-project-title"
+    >
       <form noValidate onSubmit={onSubmit}>
         <DialogTitle id="create-project-title">Create New Project</DialogTitle>
         <DialogContent sx={{ display: "flex", flexDirection: "column", gap: 2.5, pt: "8px !important" }}>

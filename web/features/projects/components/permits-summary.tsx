@@ -13,7 +13,9 @@ function Tile({ label, value, tone }: { label: string; value: ReactNode; tone?: 
         p: 1.5,
         minWidth: 0,
         borderColor: tone ? `${tone}.main` : undefined,
-        bgcolor: tone ? (t) => (t.palette.mode === "dark" ? "transparent" : t.palette[tone].light + "1f") : undefined,
+        bgcolor: tone
+          ? (t) => (t.palette.mode === "dark" ? "transparent" : t.palette[tone].light + "1f")
+          : undefined,
       }}
     >
       <Typography variant="caption" color="text.secondary" component="p" noWrap title={label}>
@@ -31,7 +33,9 @@ export function PermitsSummary({ dashboard }: { dashboard: ProjectDashboard }) {
   const { summary, categories } = dashboard;
   const notes = [
     summary.not_applicable ? `${plural(summary.not_applicable, "N/A permit")} (in no category)` : null,
-    summary.uncategorized ? `${plural(summary.uncategorized, "permit")} without a start date (in no category)` : null,
+    summary.uncategorized
+      ? `${plural(summary.uncategorized, "permit")} without a start date (in no category)`
+      : null,
     summary.archived ? `${plural(summary.archived, "archived permit")} not shown` : null,
   ].filter(Boolean);
   return (
@@ -39,12 +43,22 @@ export function PermitsSummary({ dashboard }: { dashboard: ProjectDashboard }) {
       <Typography id="permits-summary-title" variant="h3" component="h2" sx={{ mb: 1.5 }}>
         Permits Summary
       </Typography>
-      <Box sx={{ display: "grid", gap: 1.5, gridTemplateColumns: { xs: "repeat(2, 1fr)", sm: "repeat(4, 1fr)", lg: "repeat(7, 1fr)" } }}>
+      <Box
+        sx={{
+          display: "grid",
+          gap: 1.5,
+          gridTemplateColumns: { xs: "repeat(2, 1fr)", sm: "repeat(4, 1fr)", lg: "repeat(7, 1fr)" },
+        }}
+      >
         <Tile label="Total Permits" value={summary.total} />
         {categories.map((c) => (
           <Tile key={c.category} label={c.category} value={c.count} />
         ))}
-        <Tile label="Expiring within 30 days" value={summary.expiring_soon} tone={summary.expiring_soon ? "warning" : undefined} />
+        <Tile
+          label="Expiring within 30 days"
+          value={summary.expiring_soon}
+          tone={summary.expiring_soon ? "warning" : undefined}
+        />
         <Tile label="Expired" value={summary.expired} tone={summary.expired ? "error" : undefined} />
         <Tile label="Next Expiration" value={formatDate(summary.next_expiration)} />
       </Box>

@@ -6,7 +6,11 @@ import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Paper from "@mui/material/Paper";
 import TextField from "@mui/material/TextField";
-import { ProjectFormSchema, type Project, type ProjectForm as ProjectFormValues } from "../../../../shared/schemas/projects.ts";
+import {
+  ProjectFormSchema,
+  type Project,
+  type ProjectForm as ProjectFormValues,
+} from "../../../../shared/schemas/projects.ts";
 import { CompanySelect } from "../../../components/company-select.tsx";
 import { FormTextField } from "../../../components/form-text-field.tsx";
 import { errorMessage, isApiError } from "../../../lib/api.ts";
@@ -52,7 +56,11 @@ export function ProjectForm({ project }: { project?: Project }) {
   const onSubmit = handleSubmit(async (values) => {
     try {
       if (project) {
-        await update.mutateAsync({ name: values.name, project_number: values.project_number, client_name: values.client_name });
+        await update.mutateAsync({
+          name: values.name,
+          project_number: values.project_number,
+          client_name: values.client_name,
+        });
       } else {
         const created = await create.mutateAsync(values);
         notify(
@@ -70,7 +78,12 @@ export function ProjectForm({ project }: { project?: Project }) {
 
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, maxWidth: 640 }}>
-      <Box component="form" noValidate onSubmit={onSubmit} sx={{ display: "flex", flexDirection: "column", gap: 2.5 }}>
+      <Box
+        component="form"
+        noValidate
+        onSubmit={onSubmit}
+        sx={{ display: "flex", flexDirection: "column", gap: 2.5 }}
+      >
         {save.isError && !(isApiError(save.error) && save.error.fields) ? (
           <Alert severity="error">{errorMessage(save.error)}</Alert>
         ) : null}

@@ -45,14 +45,25 @@ export function ProjectPermitsTable({ permits }: { permits: DashboardPermit[] })
               <TableRow key={permit.id} hover sx={isNa ? { "& td": { color: "text.disabled" } } : undefined}>
                 <TableCell sx={{ fontWeight: isNa ? undefined : 500 }}>
                   {permit.permit_name}
-                  <Typography variant="caption" component="div" color={isNa ? "text.disabled" : "text.secondary"}>
+                  <Typography
+                    variant="caption"
+                    component="div"
+                    color={isNa ? "text.disabled" : "text.secondary"}
+                  >
                     {permit.permit_number}
                   </Typography>
                 </TableCell>
                 <TableCell>{permit.agency || "—"}</TableCell>
-                <TableCell sx={{ whiteSpace: "nowrap" }}>{formatDate(permit.permit_application_date)}</TableCell>
+                <TableCell sx={{ whiteSpace: "nowrap" }}>
+                  {formatDate(permit.permit_application_date)}
+                </TableCell>
                 <TableCell
-                  sx={{ whiteSpace: "nowrap", ...(permit.urgency ? { color: `${URGENCY_COLOR[permit.urgency]} !important`, fontWeight: 600 } : {}) }}
+                  sx={{
+                    whiteSpace: "nowrap",
+                    ...(permit.urgency && !isNa
+                      ? { color: URGENCY_COLOR[permit.urgency], fontWeight: 600 }
+                      : {}),
+                  }}
                 >
                   {formatDate(permit.expiration_date)}
                 </TableCell>
@@ -65,7 +76,11 @@ export function ProjectPermitsTable({ permits }: { permits: DashboardPermit[] })
                   />
                 </TableCell>
                 <TableCell>
-                  <Link component={RouterLink} to={paths.permit(permit.id)} aria-label={`Details of ${permit.permit_name}`}>
+                  <Link
+                    component={RouterLink}
+                    to={paths.permit(permit.id)}
+                    aria-label={`Details of ${permit.permit_name}`}
+                  >
                     Details
                   </Link>
                 </TableCell>

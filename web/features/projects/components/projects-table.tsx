@@ -82,27 +82,44 @@ export function ProjectsTable({
               <TableRow key={project.id} hover>
                 <TableCell sx={{ whiteSpace: "nowrap" }}>{project.project_number ?? "—"}</TableCell>
                 <TableCell>
-                  <Link component={RouterLink} to={paths.projectDashboard(project.id)} sx={{ fontWeight: 500 }}>
+                  <Link
+                    component={RouterLink}
+                    to={paths.projectDashboard(project.id)}
+                    sx={{ fontWeight: 500 }}
+                  >
                     {project.name}
                   </Link>
                 </TableCell>
                 <TableCell>{project.client_name ?? "—"}</TableCell>
                 {showCompany ? <TableCell>{project.company_name}</TableCell> : null}
                 <TableCell>
-                  {project.can.edit ? <ProjectStatusSelect project={project} /> : <Chip size="small" label={project.status} />}
+                  {project.can.edit ? (
+                    <ProjectStatusSelect project={project} />
+                  ) : (
+                    <Chip size="small" label={project.status} />
+                  )}
                 </TableCell>
                 <TableCell align="right">{project.permit_count}</TableCell>
                 <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
                   {project.can.edit ? (
                     <Tooltip title="Edit">
-                      <IconButton component={RouterLink} to={paths.editProject(project.id)} aria-label={`Edit ${project.name}`} size="small">
+                      <IconButton
+                        component={RouterLink}
+                        to={paths.editProject(project.id)}
+                        aria-label={`Edit ${project.name}`}
+                        size="small"
+                      >
                         <EditIcon fontSize="small" />
                       </IconButton>
                     </Tooltip>
                   ) : null}
                   {project.can.delete ? (
                     <Tooltip title="Delete">
-                      <IconButton onClick={() => setToDelete(project)} aria-label={`Delete ${project.name}`} size="small">
+                      <IconButton
+                        onClick={() => setToDelete(project)}
+                        aria-label={`Delete ${project.name}`}
+                        size="small"
+                      >
                         <DeleteIcon fontSize="small" />
                       </IconButton>
                     </Tooltip>

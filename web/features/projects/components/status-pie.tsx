@@ -8,7 +8,11 @@ export default function StatusPie({ categories }: { categories: ProjectDashboard
   const data = categories.filter((c) => c.count > 0);
   const summary = categories.map((c) => `${c.category} ${c.count}`).join(", ");
   return (
-    <Box role="img" aria-label={`Permits by Status: ${summary}`} sx={{ width: "100%", maxWidth: 350, height: 220 }}>
+    <Box
+      role="img"
+      aria-label={`Permits by Status: ${summary}`}
+      sx={{ width: "100%", maxWidth: 350, height: 220 }}
+    >
       <ResponsiveContainer width="100%" height={220}>
         <PieChart>
           <Pie

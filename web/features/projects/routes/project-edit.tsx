@@ -21,7 +21,9 @@ export default function ProjectEditPage() {
         <PageSpinner label="Loading project..." />
       ) : project.isError ? (
         <Alert severity="error">
-          {isApiError(project.error) && project.error.status === 404 ? "Project not found." : errorMessage(project.error)}
+          {isApiError(project.error) && project.error.status === 404
+            ? "Project not found."
+            : errorMessage(project.error)}
         </Alert>
       ) : (
         <ProjectForm key={project.data.id} project={project.data} />

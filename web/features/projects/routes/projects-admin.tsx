@@ -83,7 +83,10 @@ export default function ProjectsAdminPage() {
       ) : (
         <Box sx={{ position: "relative" }}>
           {projects.isPlaceholderData ? (
-            <LinearProgress aria-label="Sorting projects" sx={{ position: "absolute", top: 0, left: 0, right: 0, zIndex: 1 }} />
+            <LinearProgress
+              aria-label="Sorting projects"
+              sx={{ position: "absolute", top: 0, left: 0, right: 0, zIndex: 1 }}
+            />
           ) : null}
           <ProjectsTable
             projects={projects.data.projects}
@@ -93,7 +96,9 @@ export default function ProjectsAdminPage() {
           />
         </Box>
       )}
-      {isCreating ? <CreateProjectDialog defaultCompanyId={companyId} onClose={() => setIsCreating(false)} /> : null}
+      {isCreating ? (
+        <CreateProjectDialog defaultCompanyId={companyId} onClose={() => setIsCreating(false)} />
+      ) : null}
     </>
   );
 }

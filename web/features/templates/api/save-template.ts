@@ -1,5 +1,10 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { Template, TemplateCreate, TemplatePatch, TemplateUpdate } from "../../../../shared/schemas/templates.ts";
+import type {
+  Template,
+  TemplateCreate,
+  TemplatePatch,
+  TemplateUpdate,
+} from "../../../../shared/schemas/templates.ts";
 import { api } from "../../../lib/api.ts";
 import { templatesQueryKey } from "./list-templates.ts";
 
@@ -7,8 +12,14 @@ import { templatesQueryKey } from "./list-templates.ts";
 export function useCreateTemplate(companyId: string) {
   return useMutation({
     mutationFn: (body: TemplateCreate) =>
-      api.post<{ template: Template }>("/api/templates", { ...body, company_id: companyId }).then((r) => r.template),
-    meta: { notifyError: false, invalidates: [templatesQueryKey(companyId)], successMessage: "Template added." },
+      api
+        .post<{ template: Template }>("/api/templates", { ...body, company_id: companyId })
+        .then((r) => r.template),
+    meta: {
+      notifyError: false,
+      invalidates: [templatesQueryKey(companyId)],
+      successMessage: "Template added.",
+    },
   });
 }
 
@@ -17,7 +28,11 @@ export function useUpdateTemplate(companyId: string) {
   return useMutation({
     mutationFn: ({ id, ...body }: TemplateUpdate & { id: string }) =>
       api.put<{ template: Template }>(`/api/templates/${id}`, body).then((r) => r.template),
-    meta: { notifyError: false, invalidates: [templatesQueryKey(companyId)], successMessage: "Template saved." },
+    meta: {
+      notifyError: false,
+      invalidates: [templatesQueryKey(companyId)],
+      successMessage: "Template saved.",
+    },
   });
 }
 
@@ -34,7 +49,9 @@ export function usePatchTemplate(companyId: string) {
     onMutate: async ({ id, ...change }) => {
       await queryClient.cancelQueries({ queryKey: key });
       const previous = queryClient.getQueryData<Template[]>(key);
-      queryClient.setQueryData<Template[]>(key, (list) => list?.map((t) => (t.id === id ? { ...t, ...change } : t)));
+      queryClient.setQueryData<Template[]>(key, (list) =>
+        list?.map((t) => (t.id === id ? { ...t, ...change } : t)),
+      );
       return { previous };
     },
     onError: (_error, _vars, context) => queryClient.setQueryData(key, context?.previous),
@@ -46,6 +63,10 @@ export function usePatchTemplate(companyId: string) {
 export function useDeleteTemplate(companyId: string) {
   return useMutation({
     mutationFn: (id: string) => api.delete<void>(`/api/templates/${id}`),
-    meta: { notifyError: false, invalidates: [templatesQueryKey(companyId)], successMessage: "Template deleted." },
+    meta: {
+      notifyError: false,
+      invalidates: [templatesQueryKey(companyId)],
+      successMessage: "Template deleted.",
+    },
   });
 }

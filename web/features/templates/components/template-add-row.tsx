@@ -47,8 +47,23 @@ export function TemplateAddRow({ companyId }: { companyId: string }) {
         aria-label="Add template"
         sx={{ display: "flex", flexWrap: "wrap", gap: 2, alignItems: "flex-start" }}
       >
-        <FormTextField control={control} name="name" label="New Template Name" size="small" required fullWidth={false} sx={{ flex: "2 1 220px" }} />
-        <FormTextField control={control} name="agency" label="Agency" size="small" fullWidth={false} sx={{ flex: "2 1 200px" }} />
+        <FormTextField
+          control={control}
+          name="name"
+          label="New Template Name"
+          size="small"
+          required
+          fullWidth={false}
+          sx={{ flex: "2 1 220px" }}
+        />
+        <FormTextField
+          control={control}
+          name="agency"
+          label="Agency"
+          size="small"
+          fullWidth={false}
+          sx={{ flex: "2 1 200px" }}
+        />
         <Controller
           control={control}
           name="status"
@@ -66,7 +81,13 @@ export function TemplateAddRow({ companyId }: { companyId: string }) {
             />
           )}
         />
-        <Button type="submit" variant="contained" startIcon={<AddIcon />} disabled={isSubmitting} sx={{ mt: 0.25 }}>
+        <Button
+          type="submit"
+          variant="contained"
+          startIcon={<AddIcon />}
+          disabled={isSubmitting}
+          sx={{ mt: 0.25 }}
+        >
           Add
         </Button>
         {create.isError && !(isApiError(create.error) && create.error.fields) ? (

@@ -87,7 +87,12 @@ export default function PermitTemplatesPage() {
                 </TableHead>
                 <TableBody>
                   {templates.data.map((template) => (
-                    <TemplateRow key={template.id} template={template} companyId={companyId} onDelete={setToDelete} />
+                    <TemplateRow
+                      key={template.id}
+                      template={template}
+                      companyId={companyId}
+                      onDelete={setToDelete}
+                    />
                   ))}
                   {templates.data.length === 0 ? (
                     <TableRow>
