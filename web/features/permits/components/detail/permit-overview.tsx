@@ -1,0 +1,154 @@
+import { Link as RouterLink } from "react-router";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Chip from "@mui/material/Chip";
+import Link from "@mui/material/Link";
+import Typography from "@mui/material/Typography";
+import AccountBalanceOutlined from "@mui/icons-material/AccountBalanceOutlined";
+import ArrowBack from "@mui/icons-material/ArrowBack";
+import EditOutlined from "@mui/icons-material/EditOutlined";
+import FolderOutlined from "@mui/icons-material/FolderOutlined";
+import OpenInNew from "@mui/icons-material/OpenInNew";
+import ShieldOutlined from "@mui/icons-material/ShieldOutlined";
+import { statusChipColor } from "../../../../../shared/domain/permit-rules.ts";
+import { displayProjectStatus, RECORD_TYPE_LABELS } from "../../../../../shared/domain/statuses.ts";
+import type { PermitDetail } from "../../../../../shared/schemas/permits.ts";
+import { usePageTitle } from "../../../../lib/page-title.ts";
+import { paths } from "../../../../lib/paths.ts";
+import { useCan } from "../../../../lib/session.tsx";
+import { DetailCard, FieldGrid } from "./detail-card.tsx";
+import { formatMoney } from "./format.ts";
+
+/** "Back to Permits", then the permit's name, number and status, with Edit Permit when allowed. */
+export function PermitHeader({ permit }: { permit: PermitDetail }) {
+  usePageTitle(permit.permit_name);
+  return (
+    <Box component="header" sx={{ mb: 3 }}>
+      <Button
+        component={RouterLink}
+        to={paths.permits}
+        startIcon={<ArrowBack />}
+        size="small"
+        sx={{ mb: 1.5, ml: -1 }}
+      >
+        Back to Permits
+      </Button>
+      <Box sx={{ display: "flex", flexWrap: "wrap", alignItems: "flex-start", gap: 2 }}>
+        <Box sx={{ flex: "1 1 320px", minWidth: 0 }}>
+          <Typography variant="overline" sx={{ color: "text.secondary", letterSpacing: 1, lineHeight: 1.5 }}>
+            {RECORD_TYPE_LABELS[permit.record_type]} · {permit.permit_number}
+          </Typography>
+          <Typography variant="h1" sx={{ fontSize: { xs: "1.6rem", sm: "2rem" }, overflowWrap: "anywhere" }}>
+            {permit.permit_name}
+          </Typography>
+          <Box sx={{ display: "flex", flexWrap: "wrap", gap: 1, mt: 1.25 }}>
+            <Chip
+              label={permit.display_status}
+              color={statusChipColor(permit.display_status)}
+              size="small"
+              aria-label={`Status: ${permit.display_status}`}
+              sx={{ fontWeight: 600 }}
+            />
+            {permit.archived ? <Chip label="Archived" size="small" variant="outlined" /> : null}
+          </Box>
+        </Box>
+        {permit.can.edit ? (
+          <Button
+            component={RouterLink}
+            to={paths.editPermit(permit.id)}
+            variant="contained"
+            startIcon={<EditOutlined />}
+            sx={{ flexShrink: 0 }}
+          >
+            Edit Permit
+          </Button>
+        ) : null}
+      </Box>
+    </Box>
+  );
+}
+
+export function ProjectInfoCard({ permit }: { permit: PermitDetail }) {
+  const showCompany = useCan("allCompanies");
+  const project = permit.project;
+  return (
+    <DetailCard title="Project Info" icon={<FolderOutlined />}>
+      <FieldGrid
+        items={[
+          {
+            label: "Project",
+            value: project ? (
+              <Link component={RouterLink} to={paths.projectDashboard(project.id)}>
+                {project.name}
+              </Link>
+            ) : null,
+            wide: true,
+          },
+          { label: "Project Number", value: project?.project_number },
+          { label: "Project Status", value: project ? displayProjectStatus(project.status) : null },
+          { label: "Client", value: permit.client?.name },
+          { label: "Phase", value: permit.phase },
+          ...(permit.aka ? [{ label: "AKA", value: permit.aka }] : []),
+          ...(showCompany ? [{ label: "Company", value: permit.company.name }] : []),
+        ]}
+      />
+    </DetailCard>
+  );
+}
+
+/** The grantor link as the host name, opened in a new tab without giving it this window. */
+function GrantorLink({ href }: { href: string }) {
+  let label = href;
+  try {
+    label = new URL(href).host;
+  } catch {
+    /* shown as stored */
+  }
+  return (
+    <Link
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer"
+      aria-label={`Grantor link: ${label} (opens in a new tab)`}
+      sx={{ display: "inline-flex", alignItems: "center", gap: 0.5 }}
+    >
+      {label}
+      <OpenInNew sx={{ fontSize: 16 }} aria-hidden />
+    </Link>
+  );
+}
+
+export function AgencyInfoCard({ permit }: { permit: PermitDetail }) {
+  return (
+    <DetailCard title="Agency Info" icon={<AccountBalanceOutlined />}>
+      <FieldGrid
+        items={[
+          { label: "Agency", value: permit.agency, wide: true },
+          { label: "Permit Number", value: permit.permit_number },
+          { label: "Record Type", value: RECORD_TYPE_LABELS[permit.record_type] },
+          { label: "Status", value: permit.status },
+          {
+            label: "Grantor Link",
+            value: permit.grantor_link ? <GrantorLink href={permit.grantor_link} /> : null,
+            wide: true,
+          },
+        ]}
+      />
+    </DetailCard>
+  );
+}
+
+export function BondDetailsCard({ permit }: { permit: PermitDetail }) {
+  return (
+    <DetailCard title="Bond Details" icon={<ShieldOutlined />}>
+      <FieldGrid
+        items={[
+          { label: "Bond Amount", value: formatMoney(permit.bond_amount) },
+          { label: "Surety Company", value: permit.surety_company },
+          { label: "Bond Number", value: permit.bond_number },
+          { label: "Guarantee Type", value: permit.guarantee_type },
+        ]}
+      />
+    </DetailCard>
+  );
+}

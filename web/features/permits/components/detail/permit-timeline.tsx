@@ -1,0 +1,113 @@
+import Box from "@mui/material/Box";
+import Typography from "@mui/material/Typography";
+import EventOutlined from "@mui/icons-material/EventOutlined";
+import { daysBetween, todayIn } from "../../../../../shared/domain/dates.ts";
+import { urgency } from "../../../../../shared/domain/permit-rules.ts";
+import type { PermitDetail } from "../../../../../shared/schemas/permits.ts";
+import { useCurrentUser } from "../../../../lib/session.tsx";
+import { DetailCard } from "./detail-card.tsx";
+import { formatDay } from "./format.ts";
+
+function expiryHint(expiration: string, today: string): string {
+  const left = daysBetween(today, expiration);
+  if (left === 0) return "Expires today";
+  if (left > 0) return `Expires in ${left} day${left === 1 ? "" : "s"}`;
+  return `Expired ${-left} day${left === -1 ? "" : "s"} ago`;
+}
+
+/** The permit's dates in order, as a horizontal track on wide screens and a vertical one on phones. */
+export function PermitTimeline({ permit }: { permit: PermitDetail }) {
+  const me = useCurrentUser();
+  const today = todayIn(me.company?.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone);
+  const expiry = urgency(permit.expiration_date, today);
+  const expiryColor =
+    expiry === "expired" ? "error.main" : expiry === "expiring" ? "warning.main" : "primary.main";
+  const steps = [
+    { label: "Start Date", date: permit.start_date },
+    { label: "Application Date", date: permit.permit_application_date },
+    { label: "Issue Date", date: permit.issue_date },
+    {
+      label: "Expiration Date",
+      date: permit.expiration_date,
+      color: expiryColor,
+      hint: permit.expiration_date ? expiryHint(permit.expiration_date, today) : null,
+    },
+    { label: "Close Date", date: permit.close_date },
+  ];
+  return (
+    <DetailCard title="Timeline" icon={<EventOutlined />}>
+      <Box
+        component="ol"
+        sx={{
+          listStyle: "none",
+          m: 0,
+          p: 0,
+          display: "grid",
+          gridTemplateColumns: { xs: "1fr", sm: "repeat(5, minmax(0, 1fr))" },
+          gap: { xs: 0, sm: 1 },
+        }}
+      >
+        {steps.map((step, i) => {
+          const color = step.date ? (step.color ?? "primary.main") : "action.disabled";
+          return (
+            <Box
+              component="li"
+              key={step.label}
+              sx={{
+                position: "relative",
+                display: "flex",
+                flexDirection: { xs: "row", sm: "column" },
+                alignItems: { xs: "flex-start", sm: "flex-start" },
+                gap: { xs: 1.5, sm: 1 },
+                pb: { xs: i < steps.length - 1 ? 2 : 0, sm: 0 },
+                // the connecting line to the next step
+                "&::after":
+                  i < steps.length - 1
+                    ? {
+                        content: '""',
+                        position: "absolute",
+                        bgcolor: "divider",
+                        left: { xs: 6, sm: 20 },
+                        top: { xs: 18, sm: 6 },
+                        width: { xs: 2, sm: "calc(100% - 16px)" },
+                        height: { xs: "calc(100% - 16px)", sm: 2 },
+                      }
+                    : undefined,
+              }}
+            >
+              <Box
+                aria-hidden
+                sx={{
+                  width: 14,
+                  height: 14,
+                  mt: { xs: 0.5, sm: 0 },
+                  borderRadius: "50%",
+                  flexShrink: 0,
+                  border: 2,
+                  borderColor: color,
+                  bgcolor: step.date ? color : "background.paper",
+                }}
+              />
+              <Box sx={{ minWidth: 0 }}>
+                <Typography variant="caption" sx={{ color: "text.secondary", display: "block" }}>
+                  {step.label}
+                </Typography>
+                <Typography
+                  variant="body2"
+                  sx={{ fontWeight: 600, color: step.date ? "text.primary" : "text.disabled" }}
+                >
+                  {formatDay(step.date) ?? "—"}
+                </Typography>
+                {step.hint ? (
+                  <Typography variant="caption" sx={{ color: step.color, fontWeight: 600 }}>
+                    {step.hint}
+                  </Typography>
+                ) : null}
+              </Box>
+            </Box>
+          );
+        })}
+      </Box>
+    </DetailCard>
+  );
+}
