@@ -79,6 +79,38 @@ describe("a company-admin sets up a project", () => {
     await poll(() => row.textContent()).toContain(new Date().toLocaleDateString("en-US"));
   });
 
+  it("renames a client in the drawer, deletes an unused one and explains why a busy one cannot go", async () => {
+    const page = await b.newPage();
+    await signInAsAdmin(page);
+    await page.goto(`${BASE_URL}/admin/clients/new`);
+    const create = page.getByRole("dialog", { name: "New Client" });
+    await create.getByLabel("Client Name").fill("Short Lived Client");
+    await create.getByRole("button", { name: "Save Client" }).click();
+    await page.waitForURL(/\/admin\/clients$/);
+
+    const table = page.getByRole("table", { name: "Clients" });
+    await table.getByRole("link", { name: "Edit Short Lived Client" }).click();
+    await page.waitForURL(/\/admin\/clients\/[0-9a-f-]+\/edit$/);
+    const edit = page.getByRole("dialog", { name: "Edit Client" });
+    await poll(() => edit.getByLabel("Client Name").inputValue()).toBe("Short Lived Client");
+    await edit.getByLabel("Client Name").fill("Briefly Renamed Client");
+    await screenshot(page, "admin-client-drawer-edit");
+    await edit.getByRole("button", { name: "Save Client" }).click();
+    await page.waitForURL(/\/admin\/clients$/);
+    await poll(() => table.getByRole("row", { name: /Briefly Renamed Client/ }).isVisible()).toBe(true);
+
+    await table.getByRole("button", { name: "Delete Briefly Renamed Client" }).click();
+    const confirm = page.getByRole("dialog", { name: "Delete client" });
+    await confirm.getByRole("button", { name: "Delete" }).click();
+    await snackbar(page, "Client deleted.");
+    await poll(() => table.getByRole("row", { name: /Briefly Renamed Client/ }).count()).toBe(0);
+
+    await table.getByRole("button", { name: "Delete City of Aurora" }).click();
+    await poll(() => confirm.textContent()).toMatch(/It has \d+ projects, so it cannot be deleted/);
+    expect(await confirm.getByRole("button", { name: "Delete" }).isDisabled()).toBe(true);
+    await confirm.getByRole("button", { name: "Cancel" }).click();
+  });
+
   it("adds a permit template, switches and edits it inline", async () => {
     const page = await b.newPage();
     await signInAsAdmin(page);
