@@ -1,9 +1,10 @@
+import type { Readable } from "node:stream";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { actorCan } from "../../access/actor.ts";
 import { actorOf } from "../../auth/plugin.ts";
-import { authorize, validation } from "../../errors.ts";
+import { authorize, notFound, validation } from "../../errors.ts";
 import {
   AttachmentListQuerySchema,
   AttachmentListSchema,
@@ -21,6 +22,25 @@ const errors = {
   404: ErrorResponseSchema,
 };
 const FILE_REQUIRED = "Choose a file to upload.";
+
+/**
+ * Resolves once the stored file can be read, so a missing file answers a clean error before any
+ * header of the download has gone out (an error mid-stream could only cut the connection).
+ */
+function opened(stream: Readable): Promise<Readable> {
+  return new Promise((resolve, reject) => {
+    const onError = (err: Error) => {
+      stream.off("readable", onReadable);
+      reject(err);
+    };
+    const onReadable = () => {
+      stream.off("error", onError);
+      resolve(stream);
+    };
+    stream.once("error", onError);
+    stream.once("readable", onReadable);
+  });
+}
 
 /** A permit's attachments: list, upload (archiving the current ones) and download. */
 export async function attachmentsRoutes(app: FastifyInstance) {
@@ -97,6 +117,10 @@ export async function attachmentsRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const actor = actorOf(request);
       const attachment = await findVisibleAttachment(db, actor, request.params.id);
+      const file = await opened(storage.read(attachment.storageKey)).catch((err: unknown) => {
+        request.log.error({ err, attachmentId: attachment.id }, "attachment file missing from storage");
+        throw notFound("File");
+      });
       return reply
         .header("content-type", downloadContentType(attachment.contentType))
         .header("content-disposition", attachmentDisposition(attachment.filename))
@@ -104,7 +128,7 @@ export async function attachmentsRoutes(app: FastifyInstance) {
         .header("x-content-type-options", "nosniff")
         .header("content-security-policy", "default-src 'none'; sandbox")
         .header("cache-control", "private, no-store")
-        .send(storage.read(attachment.storageKey));
+        .send(file);
     },
   );
 }

@@ -340,6 +340,18 @@ describe("upload", () => {
     expect(rows.map((r) => [r.filename, r.archived])).toEqual([["current.txt", false]]);
   });
 
+  it("answers 404, not a broken download, when the stored file has gone missing", async () => {
+    const permit = await t.make.permit({ companyId: w.companyId });
+    const attachment = (await upload(w.user, permit.id, { filename: "gone.txt", content: "gone" })).json()
+      .attachment;
+    const [row] = await t.db.select().from(attachments).where(eq(attachments.id, attachment.id));
+    fs.rmSync(path.join(t.dataDir, "files", row!.storageKey));
+    const res = await w.user.get(attachment.downloadUrl);
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ code: "NOT_FOUND", message: "File not found." });
+    expect(res.headers["content-disposition"]).toBeUndefined();
+  });
+
   it("lets a super-admin upload to any company, under that company's prefix", async () => {
     const res = await upload(w.superAdmin, w.permitId, { filename: "platform.txt", content: "p" });
     expect(res.statusCode).toBe(201);
