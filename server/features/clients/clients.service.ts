@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { actorCan, scopeConditions, scopeOf, type Actor } from "../../access/actor.ts";
 import { queryRows, type Db } from "../../db/client.ts";
 import { uniqueViolation } from "../../db/errors.ts";
@@ -183,29 +183,54 @@ export async function findOrCreateClientByName(
   companyId: string,
   name: string,
 ): Promise<{ id: string; name: string }> {
-  const byName = () =>
-    tx
+  const { clients: found } = await findOrCreateClientsByName(tx, actor, companyId, [name]);
+  return found.get(name.trim().toLowerCase())!;
+}
+
+/**
+ * The same for many names at once (imports): one read, one insert of the missing ones, one read of
+ * any a concurrent writer created meanwhile. Keys of the answer are the lower-cased names.
+ */
+export async function findOrCreateClientsByName(
+  tx: Db,
+  actor: Actor,
+  companyId: string,
+  names: string[],
+): Promise<{ clients: Map<string, { id: string; name: string }>; created: string[] }> {
+  const wanted = new Map(names.map((n) => [n.trim().toLowerCase(), n.trim()]));
+  const found = new Map<string, { id: string; name: string }>();
+  const read = async (keys: string[]) => {
+    if (!keys.length) return;
+    const rows = await tx
       .select({ id: clients.id, name: clients.name })
       .from(clients)
-      .where(and(eq(clients.companyId, companyId), sql`lower(${clients.name}) = lower(${name})`));
-  const [found] = await byName();
-  if (found) return found;
-  const [inserted] = await tx
-    .insert(clients)
-    .values({ companyId, name })
-    .onConflictDoNothing()
-    .returning({ id: clients.id, name: clients.name });
-  if (inserted) {
-    await recordEvent(tx, actor, {
-      action: "create",
-      entityType: "client",
-      entityId: inserted.id,
-      companyId,
-      details: { name },
-    });
-    return inserted;
+      .where(and(eq(clients.companyId, companyId), inArray(sql`lower(${clients.name})`, keys)));
+    for (const r of rows) found.set(r.name.toLowerCase(), r);
+  };
+  await read([...wanted.keys()]);
+  const missing = [...wanted].filter(([key]) => !found.has(key));
+  const created: string[] = [];
+  if (missing.length) {
+    const inserted = await tx
+      .insert(clients)
+      .values(missing.map(([, name]) => ({ companyId, name })))
+      .onConflictDoNothing()
+      .returning({ id: clients.id, name: clients.name });
+    for (const c of inserted) {
+      found.set(c.name.toLowerCase(), c);
+      created.push(c.name);
+    }
+    if (inserted.length) {
+      await recordEvent(tx, actor, {
+        action: "create",
+        entityType: "client",
+        entityId: inserted.length === 1 ? inserted[0]!.id : null,
+        companyId,
+        details: { names: inserted.map((c) => c.name) },
+      });
+    }
+    // Names someone else created between our read and insert.
+    await read(missing.map(([key]) => key).filter((key) => !found.has(key)));
   }
-  // Someone else created it between our read and insert.
-  const [raced] = await byName();
-  return raced!;
+  return { clients: found, created };
 }

@@ -5,7 +5,7 @@ import { clients, permits, projects } from "../../db/schema.ts";
 import type { ImportResult } from "../../../shared/schemas/imports.ts";
 import { CSV_PREVIEW_ROWS } from "../../../shared/domain/constants.ts";
 import { recordEvent, recordPermitAuditMany } from "../audit/audit.service.ts";
-import { findOrCreateClientByName } from "../clients/clients.service.ts";
+import { findOrCreateClientsByName } from "../clients/clients.service.ts";
 import { decodeCsv, parseCsv, type CsvLimits, DEFAULT_CSV_LIMITS } from "./csv.ts";
 import { validateRows, type ImportRow } from "./rows.ts";
 
@@ -124,7 +124,8 @@ export async function importPermits(
           inserted: result.inserted.length,
           skipped: result.skipped.length,
           rejected: result.rejected.length,
-          projectsCreated: result.projects_created.length,
+          projectsCreated: result.projects_created,
+          clientsCreated: result.clients_created,
         },
       });
       if (opts.dryRun) throw new DryRunRollback(result);
@@ -136,7 +137,10 @@ export async function importPermits(
   return result;
 }
 
-/** Every row's project: matched by number, else by number-or-name, else created (once per key). */
+/**
+ * Every row's project: matched by number, else by number-or-name, else created. New projects (and
+ * their clients, matched by name or created) are written in one insert each, not row by row.
+ */
 async function resolveProjects(
   tx: Db,
   actor: Actor,
@@ -154,39 +158,42 @@ async function resolveProjects(
     if (p.number) byNumber.set(lower(p.number), p);
     if (!byName.has(lower(p.name))) byName.set(lower(p.name), p);
   }
-  const existingClients = new Set(
-    (await tx.select({ name: clients.name }).from(clients).where(eq(clients.companyId, companyId))).map((c) => lower(c.name)),
-  );
-  const clientIds = new Map<string, string>();
-  const out = new Map<ImportRow, ProjectRef>();
-  for (const row of rows) {
-    const name = row.projectName ?? row.project;
-    let project = row.projectNumber
+  const find = (row: ImportRow) =>
+    row.projectNumber
       ? byNumber.get(lower(row.projectNumber))
-      : (byNumber.get(lower(row.project)) ?? byName.get(lower(name)));
-    if (!project) {
-      let clientId: string | null = null;
-      if (row.client) {
-        clientId = clientIds.get(lower(row.client)) ?? null;
-        if (!clientId) {
-          const client = await findOrCreateClientByName(tx, actor, companyId, row.client);
-          if (!existingClients.has(lower(row.client))) result.clients_created.push(client.name);
-          clientId = client.id;
-          clientIds.set(lower(row.client), client.id);
-        }
-      }
-      const [created] = await tx
+      : (byNumber.get(lower(row.project)) ?? byName.get(lower(row.projectName ?? row.project)));
+  // A project the file names for the first time, keyed the way later rows will look it up.
+  const newKey = (row: ImportRow) => (row.projectNumber ? `#${lower(row.projectNumber)}` : `@${lower(row.projectName ?? row.project)}`);
+
+  const wanted = new Map<string, ImportRow>();
+  for (const row of rows) if (!find(row) && !wanted.has(newKey(row))) wanted.set(newKey(row), row);
+  if (wanted.size) {
+    const clientNames = [...new Set([...wanted.values()].flatMap((r) => (r.client ? [r.client] : [])))];
+    const { clients: clientByName, created } = await findOrCreateClientsByName(tx, actor, companyId, clientNames);
+    result.clients_created.push(...created);
+    const specs = [...wanted.values()];
+    for (let i = 0; i < specs.length; i += CHUNK) {
+      const chunk = specs.slice(i, i + CHUNK);
+      const inserted = await tx
         .insert(projects)
-        .values({ companyId, name, projectNumber: row.projectNumber, clientId })
-        .returning({ id: projects.id, name: projects.name, clientId: projects.clientId });
-      project = created!;
-      await recordEvent(tx, actor, { action: "create", entityType: "project", entityId: project.id, companyId, details: { name, source: "import" } });
-      result.projects_created.push(row.projectNumber ? `${row.projectNumber} ${name}` : name);
-      if (row.projectNumber) byNumber.set(lower(row.projectNumber), project);
-      byName.set(lower(name), project);
+        .values(
+          chunk.map((row) => ({
+            companyId,
+            name: row.projectName ?? row.project,
+            projectNumber: row.projectNumber,
+            clientId: row.client ? (clientByName.get(lower(row.client))?.id ?? null) : null,
+          })),
+        )
+        .returning({ id: projects.id, name: projects.name, number: projects.projectNumber, clientId: projects.clientId });
+      inserted.forEach((project) => {
+        if (project.number) byNumber.set(lower(project.number), project);
+        if (!byName.has(lower(project.name))) byName.set(lower(project.name), project);
+        result.projects_created.push(project.number ? `${project.number} ${project.name}` : project.name);
+      });
     }
-    out.set(row, project);
   }
+  const out = new Map<ImportRow, ProjectRef>();
+  for (const row of rows) out.set(row, find(row) ?? byName.get(lower(row.projectName ?? row.project))!);
   return out;
 }
 
