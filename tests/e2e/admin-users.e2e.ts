@@ -297,6 +297,21 @@ describe("companies, users and impersonation", () => {
       await poll(() =>
         viewer.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Companies" }).count(),
       ).toBe(1);
+
+      // --- and deletes the company: the confirmation says what goes with it
+      await viewer.goto(`${BASE_URL}/admin/companies`);
+      const companyRow = viewer.getByRole("row").filter({ hasText: COMPANY });
+      await companyRow.getByRole("button", { name: `Delete ${COMPANY}` }).click();
+      await visible(viewer, "Really delete this company?").toBe(true);
+      await visible(viewer, `This permanently removes 1 user and 2 clients of ${COMPANY}`).toBe(true);
+      // The dialog fades in; photograph it once it has.
+      await poll(() =>
+        viewer.getByRole("dialog").evaluate((el) => getComputedStyle(el.parentElement!).opacity),
+      ).toBe("1");
+      await screenshot(viewer, "company-delete-dialog");
+      await viewer.getByRole("dialog").getByRole("button", { name: "Delete Company" }).click();
+      await poll(() => companyRow.count()).toBe(0);
+      await visible(viewer, "Company deleted.").toBe(true);
     },
   );
 
