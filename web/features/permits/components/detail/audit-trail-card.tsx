@@ -14,6 +14,7 @@ import Typography from "@mui/material/Typography";
 import useMediaQuery from "@mui/material/useMediaQuery";
 import { useTheme } from "@mui/material/styles";
 import HistoryOutlined from "@mui/icons-material/HistoryOutlined";
+import { permitFieldLabel } from "../../../../../shared/domain/permit-fields.ts";
 import type { AuditEntry } from "../../../../../shared/schemas/audit.ts";
 import { errorMessage } from "../../../../lib/api.ts";
 import { useAuditTrail } from "./api/get-audit.ts";
@@ -21,9 +22,6 @@ import { DetailCard, EmptyState } from "./detail-card.tsx";
 import { formatMoment } from "./format.ts";
 
 const FIRST_PAGE = 10;
-
-/** "permit_name" -> "Permit Name", "internal comment" -> "Internal Comment". */
-const humanize = (value: string) => value.replace(/_/g, " ").replace(/\b\p{L}/gu, (c) => c.toUpperCase());
 
 const ACTION_COLORS: Record<string, "success" | "info" | "warning" | "error" | "default"> = {
   create: "success",
@@ -37,7 +35,7 @@ const ACTION_COLORS: Record<string, "success" | "info" | "warning" | "error" | "
 function ActionChip({ action }: { action: string }) {
   return (
     <Chip
-      label={humanize(action)}
+      label={action.charAt(0).toUpperCase() + action.slice(1)}
       size="small"
       color={ACTION_COLORS[action] ?? "default"}
       variant="outlined"
@@ -94,7 +92,7 @@ function AuditTable({ entries }: { entries: AuditEntry[] }) {
               <TableCell>
                 <ActionChip action={e.action} />
               </TableCell>
-              <TableCell>{e.field ? humanize(e.field) : "—"}</TableCell>
+              <TableCell>{e.field ? permitFieldLabel(e.field) : "—"}</TableCell>
               <TableCell sx={{ width: "28%" }}>
                 <Value value={e.oldValue} />
               </TableCell>
@@ -123,7 +121,7 @@ function AuditList({ entries }: { entries: AuditEntry[] }) {
             <ActionChip action={e.action} />
             {e.field ? (
               <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                {humanize(e.field)}
+                {permitFieldLabel(e.field)}
               </Typography>
             ) : null}
           </Box>

@@ -1,0 +1,32 @@
+/**
+ * How the permit form labels each permit column; audit trails show changed fields by these names.
+ * Columns not listed (and non-column fields such as "attachment") fall back to their own name.
+ */
+export const PERMIT_FIELD_LABELS: Record<string, string> = {
+  permit_number: "Permit Number",
+  permit_name: "Permit Name",
+  record_type: "Record Type",
+  agency: "Agency",
+  status: "Status",
+  archived: "Archived",
+  project_id: "Project",
+  client_id: "Client",
+  company_id: "Company",
+  permit_application_date: "Application Date",
+  issue_date: "Issue Date",
+  expiration_date: "Expiration Date",
+  start_date: "Start Date",
+  close_date: "Close Date",
+  phase: "Phase",
+  aka: "AKA",
+  grantor_link: "Grantor Link",
+  bond_amount: "Bond Amount",
+  surety_company: "Surety Company",
+  bond_number: "Bond Number",
+  guarantee_type: "Guarantee Type",
+};
+
+/** "permit_application_date" -> "Application Date"; "internal comment" -> "Internal Comment". */
+export function permitFieldLabel(field: string): string {
+  return PERMIT_FIELD_LABELS[field] ?? field.replace(/_/g, " ").replace(/\b\p{L}/gu, (c) => c.toUpperCase());
+}
