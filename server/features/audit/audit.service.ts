@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, ne, or } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, ne, or, sql } from "drizzle-orm";
 import type { Actor } from "../../access/actor.ts";
 import type { Db } from "../../db/client.ts";
 import { auditEvents, permitAudit } from "../../db/schema.ts";
@@ -27,7 +27,11 @@ export async function recordPermitAudit(
   await recordPermitAuditMany(tx, actor, [{ permit, entries }]);
 }
 
-/** The same for many permits at once (imports, bulk changes), in inserts of at most 1,000 rows. */
+/**
+ * The same for many permits at once (imports, bulk changes): one statement whatever the count, the
+ * rows travelling as one JSON parameter (building 10,000 rows of bind parameters costs more CPU
+ * than the insert itself).
+ */
 export async function recordPermitAuditMany(
   tx: Db,
   actor: Actor,
@@ -35,19 +39,21 @@ export async function recordPermitAuditMany(
 ): Promise<void> {
   const rows = items.flatMap(({ permit, entries }) =>
     entries.map((e) => ({
-      companyId: permit.companyId,
-      permitId: permit.id,
-      userId: actor.userId,
-      userName: actor.name,
-      impersonatorId: actor.impersonatorId,
-      impersonatorName: actor.impersonatorName,
+      company_id: permit.companyId,
+      permit_id: permit.id,
       action: e.action,
       field: e.field ?? null,
-      oldValue: str(e.oldValue),
-      newValue: str(e.newValue),
+      old_value: str(e.oldValue),
+      new_value: str(e.newValue),
     })),
   );
-  for (let i = 0; i < rows.length; i += 1000) await tx.insert(permitAudit).values(rows.slice(i, i + 1000));
+  if (!rows.length) return;
+  await tx.execute(sql`
+    insert into permit_audit (company_id, permit_id, user_id, user_name, impersonator_id, impersonator_name, action, field, old_value, new_value)
+    select r.company_id, r.permit_id, ${actor.userId}, ${actor.name}, ${actor.impersonatorId}, ${actor.impersonatorName},
+           r.action, r.field, r.old_value, r.new_value
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+      as r(company_id uuid, permit_id uuid, action text, field text, old_value text, new_value text)`);
 }
 
 /** Records an event that is not about a permit (users, companies, settings, impersonation). */
