@@ -9,9 +9,9 @@ import { RECIPIENT_ROLES } from "./reminders.sweep.ts";
 /**
  * Sending recorded reminders, safe with any number of senders (processes or instances):
  *
- * 1. Claim: in one short transaction, serialised across processes by an advisory lock, rows that
- *    are no longer due are cancelled and whole (recipient, day) groups of due rows are set to
- *    'sending' with claimed_at as the claim's fencing token (FOR UPDATE SKIP LOCKED). Claiming
+ * 1. Claim: in one short transaction, serialised across processes by an advisory lock, whole
+ *    (recipient, day) groups of due rows are set to 'sending' with claimed_at as the claim's
+ *    fencing token (FOR UPDATE SKIP LOCKED), and those no longer due are cancelled. Claiming
  *    whole groups is what keeps it to one e-mail per recipient per day even with two senders.
  * 2. Send one digest per group, then mark its rows 'sent' (or pending with backoff, or 'failed'
  *    after the last try) — only while they still carry our token.
@@ -32,8 +32,11 @@ export const retryDelayMs = (attempts: number) => 5 * 60_000 * 2 ** (attempts - 
 
 /** Claims run one at a time across every process (short transactions; the key is arbitrary but fixed). */
 const CLAIM_LOCK_KEY = 7_301_605_001;
-/** Groups claimed per round: each is sent in parallel, so a round lasts about one SMTP exchange. */
-const GROUPS_PER_ROUND = 8;
+/**
+ * Groups claimed per round. A round's digests are sent in parallel, so a round lasts about one
+ * SMTP exchange: far inside the lease even when every send runs into its timeouts.
+ */
+const GROUPS_PER_ROUND = 16;
 
 export interface SendOptions {
   /** Read once per claim round, so a long run never claims with a stale time (tests fix it). */
@@ -64,7 +67,11 @@ interface ClaimedRow {
   attempts: number;
 }
 
-/** Cancels claimable rows that are no longer due, then claims whole (recipient, day) groups. */
+/**
+ * Claims whole (recipient, day) groups of due rows, then cancels those of them that are no
+ * longer due. Both steps touch only the claimed rows, so a round costs the same however many
+ * reminders are waiting.
+ */
 export async function claimDueGroups(
   db: Db,
   now: Date,
@@ -72,10 +79,39 @@ export async function claimDueGroups(
 ): Promise<{ claimed: ClaimedRow[]; cancelled: number }> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${CLAIM_LOCK_KEY})`);
+    // Groups are picked from the rows due longest, read off the (status, next_attempt_at) index.
+    const claimed = await queryRows<ClaimedRow>(
+      tx,
+      sql`with heads as (
+            select r.recipient_user_id, r.due_date, r.next_attempt_at from reminder_deliveries r
+            where ${claimable(now)}
+            order by r.next_attempt_at
+            limit ${maxGroups * 64}
+          ),
+          groups as (
+            select recipient_user_id, due_date from heads
+            group by recipient_user_id, due_date
+            order by min(next_attempt_at), recipient_user_id, due_date
+            limit ${maxGroups}
+          )
+          update reminder_deliveries d
+          set status = 'sending', claimed_at = ${now.toISOString()}::timestamptz, attempts = d.attempts + 1
+          where d.id in (
+            select r.id from reminder_deliveries r
+            where ${claimable(now)} and (r.recipient_user_id, r.due_date) in (select * from groups)
+            for update skip locked)
+          returning d.id, d.recipient_user_id as "recipientUserId", d.due_date::text as "dueDate", d.attempts`,
+    );
+    if (!claimed.length) return { claimed, cancelled: 0 };
     // Re-checked now rather than trusted from the sweep: things change between the two.
+    const ids = sql.join(
+      claimed.map((r) => sql`${r.id}::uuid`),
+      sql`, `,
+    );
     const cancelled = await queryRows<{ id: string }>(
       tx,
-      sql`update reminder_deliveries d set status = 'cancelled', last_error = x.reason, claimed_at = null
+      sql`update reminder_deliveries d
+          set status = 'cancelled', last_error = x.reason, claimed_at = null, attempts = d.attempts - 1
           from (
             select r.id,
               case
@@ -94,28 +130,13 @@ export async function claimDueGroups(
             join users u on u.id = r.recipient_user_id
             left join company_preferences cp on cp.company_id = r.company_id
             left join user_notifications un on un.user_id = r.recipient_user_id and un.company_id = r.company_id
-            where ${claimable(now)}
+            where r.id in (${ids})
           ) x
           where d.id = x.id and x.reason is not null
           returning d.id`,
     );
-    const claimed = await queryRows<ClaimedRow>(
-      tx,
-      sql`update reminder_deliveries d
-          set status = 'sending', claimed_at = ${now.toISOString()}::timestamptz, attempts = d.attempts + 1
-          where d.id in (
-            select r.id from reminder_deliveries r
-            where ${claimable(now)}
-              and (r.recipient_user_id, r.due_date) in (
-                select g.recipient_user_id, g.due_date from reminder_deliveries g
-                where ${claimable(now, "g")}
-                group by g.recipient_user_id, g.due_date
-                order by min(g.next_attempt_at), g.recipient_user_id, g.due_date
-                limit ${maxGroups})
-            for update skip locked)
-          returning d.id, d.recipient_user_id as "recipientUserId", d.due_date::text as "dueDate", d.attempts`,
-    );
-    return { claimed, cancelled: cancelled.length };
+    const gone = new Set(cancelled.map((r) => r.id));
+    return { claimed: claimed.filter((r) => !gone.has(r.id)), cancelled: gone.size };
   });
 }
 
