@@ -110,7 +110,7 @@ ${groups
 ${items
   .map(
     (i) =>
-      `<tr><td style="${cell}"><a href="${escapeHtml(permitUrl(i.permitId))}" style="color:#00A884">${escapeHtml(i.permitName)}</a></td>` +
+      `<tr><td style="${cell}"><a href="${escapeHtml(permitUrl(i.permitId))}" style="color:#005F4B">${escapeHtml(i.permitName)}</a></td>` +
       [
         i.permitNumber,
         typeLabel(i.recordType),
@@ -120,7 +120,11 @@ ${items
         i.expirationDate,
         daysLeftText(i.daysLeft),
       ]
-        .map((v) => `<td style="${cell}">${escapeHtml(v)}</td>`)
+        // Numbers and dates stay on one line; names may wrap.
+        .map(
+          (v, col) =>
+            `<td style="${cell}${[0, 5, 6].includes(col) ? ";white-space:nowrap" : ""}">${escapeHtml(v)}</td>`,
+        )
         .join("") +
       "</tr>",
   )
