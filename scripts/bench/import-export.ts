@@ -44,7 +44,9 @@ function csv(rows: number): string {
         i % 5 ? `2027-0${(i % 9) + 1}-01` : "",
         i % 7 ? "permit" : "bond",
         "Required",
-      ].map((v) => (/[",]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v)).join(","),
+      ]
+        .map((v: string) => (/[",]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v))
+        .join(","),
     );
   }
   return lines.join("\r\n");
