@@ -38,20 +38,21 @@ function csv(rows: number): string {
         `Project ${p}`,
         `Client ${p % 40}`,
         `PN-${i}`,
-        ["City Building", "County Roads", "State DOT", "Water Board"][i % 4],
+        AGENCIES[i % AGENCIES.length]!,
         `Permit ${i} "grading"`,
         `${(i % 12) + 1}/15/2026`,
         i % 5 ? `2027-0${(i % 9) + 1}-01` : "",
         i % 7 ? "permit" : "bond",
         "Required",
       ]
-        .map((v: string) => (/[",]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v))
+        .map((v) => (/[",]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v))
         .join(","),
     );
   }
   return lines.join("\r\n");
 }
 
+const AGENCIES = ["City Building", "County Roads", "State DOT", "Water Board"];
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 async function main() {
