@@ -1,41 +1,15 @@
 import fs from "node:fs";
 import path from "node:path";
-import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { attachments, permitAudit } from "../../db/schema.ts";
+import { multipart, type MultipartPart } from "../../test-support/multipart.ts";
 import { useTestContext, type ApiClient } from "../../test-support/harness.ts";
 
 const MAX = 4096;
 const t = useTestContext({ UPLOAD_MAX_BYTES: String(MAX) });
 
-interface Part {
-  name: string;
-  filename?: string;
-  contentType?: string;
-  content: string | Buffer;
-}
-
-/** A multipart/form-data body as a browser sends it (file names as raw UTF-8). */
-function multipart(parts: Part[]) {
-  const boundary = `----permitrack${randomBytes(8).toString("hex")}`;
-  const chunks: Buffer[] = [];
-  for (const p of parts) {
-    const filename = p.filename === undefined ? "" : `; filename="${p.filename}"`;
-    const type = p.contentType ? `Content-Type: ${p.contentType}\r\n` : "";
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"${filename}\r\n${type}\r\n`,
-      ),
-    );
-    chunks.push(Buffer.from(p.content), Buffer.from("\r\n"));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(chunks),
-    headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
-  };
-}
+type Part = MultipartPart;
 
 function upload(api: ApiClient, permitId: string, file: Omit<Part, "name"> & { name?: string }) {
   return api.request({

@@ -11,6 +11,7 @@ import {
   users,
 } from "../../db/schema.ts";
 import { useTestContext, type ApiClient } from "../../test-support/harness.ts";
+import { multipart } from "../../test-support/multipart.ts";
 import { sniffLogo } from "./companies.service.ts";
 
 const LOGO_MAX_BYTES = 4096;
@@ -29,18 +30,11 @@ const WEBP = Buffer.concat([
   Buffer.alloc(40),
 ]);
 
-function multipart(data: Buffer, opts: { field?: string; filename?: string; type?: string } = {}) {
-  const boundary = `----permitrack${Math.random().toString(16).slice(2)}`;
-  const head =
-    `--${boundary}\r\nContent-Disposition: form-data; name="${opts.field ?? "file"}"; filename="${opts.filename ?? "logo.png"}"\r\n` +
-    `Content-Type: ${opts.type ?? "image/png"}\r\n\r\n`;
-  return {
-    payload: Buffer.concat([Buffer.from(head), data, Buffer.from(`\r\n--${boundary}--\r\n`)]),
-    headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
-  };
-}
-const upload = (api: ApiClient, id: string, data: Buffer, opts?: Parameters<typeof multipart>[1]) =>
-  api.request({ method: "POST", url: `/api/companies/${id}/logo`, ...multipart(data, opts) });
+/** One logo file as the browser sends it. */
+const logoPart = (data: Buffer, opts: { field?: string; filename?: string; type?: string } = {}) =>
+  multipart([{ name: opts.field ?? "file", filename: opts.filename ?? "logo.png", contentType: opts.type ?? "image/png", content: data }]);
+const upload = (api: ApiClient, id: string, data: Buffer, opts?: Parameters<typeof logoPart>[1]) =>
+  api.request({ method: "POST", url: `/api/companies/${id}/logo`, ...logoPart(data, opts) });
 
 interface World {
   companyId: string;
