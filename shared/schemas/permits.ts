@@ -1,6 +1,12 @@
 import { z } from "zod";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "../domain/constants.ts";
 import { isIsoDate } from "../domain/dates.ts";
+import {
+  PERMIT_SEARCH_MAX,
+  PERMIT_SORT_FIELDS,
+  SORT_DIRECTIONS,
+  type PermitSortField,
+} from "../domain/permit-list.ts";
 import { GUARANTEE_TYPES, PERMIT_STATUSES, RECORD_TYPES, type GuaranteeType } from "../domain/statuses.ts";
 
 /** Longest values the permit form and API accept; the database columns are unbounded text. */
@@ -10,7 +16,7 @@ export const PERMIT_LIMITS = {
   agency: 200,
   shortText: 200,
   grantorLink: 2000,
-  searchText: 200,
+  searchText: PERMIT_SEARCH_MAX,
 } as const;
 
 // ---------------------------------------------------------------------------------------------
@@ -282,14 +288,7 @@ export const PermitListSchema = z.object({
 });
 export type PermitList = z.infer<typeof PermitListSchema>;
 
-export const PERMIT_SORT_FIELDS = [
-  "permit_number",
-  "permit_name",
-  "agency",
-  "permit_application_date",
-  "expiration_date",
-] as const;
-export type PermitSortField = (typeof PERMIT_SORT_FIELDS)[number];
+export { PERMIT_SORT_FIELDS, type PermitSortField };
 
 const flag = z
   .enum(["true", "false", "1", "0", ""], { message: "Must be true or false" })
@@ -316,7 +315,7 @@ export type PermitFilter = z.output<typeof PermitFilterSchema>;
 export const PermitListQuerySchema = PermitFilterSchema.extend({
   /** Missing: creation order (created_at, then id; DESIGN.md 6.9). */
   sort: z.enum(PERMIT_SORT_FIELDS, { message: "Unknown sort column" }).optional(),
-  dir: z.enum(["asc", "desc"], { message: "Must be asc or desc" }).default("asc"),
+  dir: z.enum(SORT_DIRECTIONS, { message: "Must be asc or desc" }).default("asc"),
   page: z.coerce.number({ message: "Must be a page number" }).int().min(1).max(100_000).default(1),
   page_size: z.coerce
     .number({ message: "Must be a number" })

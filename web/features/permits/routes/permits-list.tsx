@@ -1,11 +1,236 @@
-import { ComingSoon } from "../../../components/coming-soon.tsx";
+import { lazy, Suspense, useCallback, useMemo, useState } from "react";
+import { usePrefetchQuery } from "@tanstack/react-query";
+import { Link as RouterLink, useSearchParams } from "react-router";
+import InsertChartOutlined from "@mui/icons-material/InsertChartOutlined";
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Collapse from "@mui/material/Collapse";
+import LinearProgress from "@mui/material/LinearProgress";
+import Pagination from "@mui/material/Pagination";
+import Paper from "@mui/material/Paper";
+import Skeleton from "@mui/material/Skeleton";
+import Typography from "@mui/material/Typography";
+import useMediaQuery from "@mui/material/useMediaQuery";
+import { useTheme } from "@mui/material/styles";
+import type { PermitListItem, PermitListQuery } from "../../../../shared/schemas/permits.ts";
+import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
+import { PageHeader } from "../../../components/page-header.tsx";
+import { errorMessage } from "../../../lib/api.ts";
+import { paths } from "../../../lib/paths.ts";
+import { useCan } from "../../../lib/session.tsx";
+import { useDeletePermit } from "../api/delete-permit.ts";
+import { usePermitSummary } from "../api/get-permit-summary.ts";
+import { permitsQueryOptions, usePermits } from "../api/get-permits.ts";
+import { filterOf, readListView, writeListView, type ListView } from "../components/list-params.ts";
+import { PermitCards } from "../components/permit-cards.tsx";
+import { URGENCY_LABELS, urgencyBackground } from "../components/permit-row-parts.tsx";
+import { PermitsTable } from "../components/permits-table.tsx";
+import { PermitsToolbar } from "../components/permits-toolbar.tsx";
+import { SummaryTiles } from "../components/summary-tiles.tsx";
 
-/** Placeholder: the permits feature issue replaces this screen. */
+// recharts is most of this page's weight: fetched only when the charts are opened.
+const PermitCharts = lazy(() => import("../components/permit-charts.tsx"));
+
+const NUMBER = new Intl.NumberFormat("en-US");
+
+/** All Permits (/permits, spec section 2): dashboard, filters and the grouped, paged table. */
 export default function PermitsListPage() {
+  const theme = useTheme();
+  const isPhone = useMediaQuery(theme.breakpoints.down("md"));
+  const [params, setParams] = useSearchParams();
+  const view = useMemo(() => readListView(params), [params]);
+  const { query } = view;
+  // The rows are what the user waits for: ask for them before the rest of the page renders.
+  usePrefetchQuery(permitsQueryOptions(query));
+  const canCreate = useCan("permits.create");
+  const showCompany = useCan("allCompanies");
+
+  const setView = useCallback(
+    (next: ListView, opts?: { replace?: boolean }) =>
+      setParams(writeListView(next), { replace: opts?.replace }),
+    [setParams],
+  );
+  // Any filter or sort change starts again at page 1.
+  const changeQuery = useCallback(
+    (patch: Partial<PermitListQuery>, opts?: { replace?: boolean }) =>
+      setView({ ...view, query: { ...query, page: 1, ...patch } }, opts),
+    [setView, view, query],
+  );
+
+  const list = usePermits(query);
+  const summary = usePermitSummary(filterOf(query));
+  const remove = useDeletePermit();
+  const [doomed, setDoomed] = useState<PermitListItem | null>(null);
+
+  const pageCount = list.data ? Math.max(1, Math.ceil(list.data.total / list.data.page_size)) : 1;
+  const firstRow = list.data ? (list.data.page - 1) * list.data.page_size + 1 : 0;
+  const rowsOnPage =
+    list.data?.groups.reduce((n, g) => n + g.projects.reduce((m, p) => m + p.permits.length, 0), 0) ?? 0;
+  const viewProps = {
+    groups: list.data?.groups ?? [],
+    query,
+    showCompany,
+    onSort: (sort: PermitListQuery["sort"], dir: PermitListQuery["dir"]) => changeQuery({ sort, dir }),
+    onDelete: (permit: PermitListItem) => {
+      remove.reset();
+      setDoomed(permit);
+    },
+  };
+
   return (
-    <ComingSoon
-      title="All Permits"
-      description="Permits grouped by client and project, with charts, summary tiles, filters and sorting."
-    />
+    <>
+      <PageHeader
+        title="All Permits"
+        actions={
+          canCreate ? (
+            <Button variant="contained" component={RouterLink} to={paths.newPermit}>
+              + New Permit
+            </Button>
+          ) : null
+        }
+      />
+
+      {summary.isError ? (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {errorMessage(summary.error)}
+        </Alert>
+      ) : (
+        <SummaryTiles summary={summary.data} />
+      )}
+
+      <Paper variant="outlined" component="section" aria-labelledby="analytics-heading" sx={{ mb: 2 }}>
+        <Box sx={{ display: "flex", alignItems: "center", justifyContent: "space-between", px: 2, py: 1 }}>
+          <Typography id="analytics-heading" variant="h2" sx={{ fontSize: "1.1rem" }}>
+            Analytics Dashboard
+          </Typography>
+          <Button
+            startIcon={<InsertChartOutlined />}
+            aria-expanded={view.showCharts}
+            aria-controls="analytics-charts"
+            sx={{ whiteSpace: "nowrap", flexShrink: 0 }}
+            onClick={() => setView({ ...view, showCharts: !view.showCharts }, { replace: true })}
+          >
+            {view.showCharts ? "Hide Charts" : "Show Charts"}
+          </Button>
+        </Box>
+        <Collapse in={view.showCharts} unmountOnExit id="analytics-charts">
+          <Box sx={{ px: 2, pb: 2 }}>
+            {summary.data ? (
+              <Suspense fallback={<Skeleton variant="rounded" height={300} />}>
+                <PermitCharts summary={summary.data} />
+              </Suspense>
+            ) : (
+              <Skeleton variant="rounded" height={300} />
+            )}
+          </Box>
+        </Collapse>
+      </Paper>
+
+      <PermitsToolbar query={query} onChange={changeQuery} />
+
+      {list.isError ? (
+        <Alert severity="error" variant="filled" sx={{ mb: 2 }}>
+          {errorMessage(list.error)}
+        </Alert>
+      ) : null}
+
+      <Paper variant="outlined" sx={{ overflow: "hidden" }}>
+        <Box sx={{ height: 4 }}>
+          {list.isFetching ? <LinearProgress aria-label="Loading permits" /> : null}
+        </Box>
+        {list.isPending ? (
+          <Box sx={{ p: 2 }} aria-busy="true">
+            {Array.from({ length: 6 }, (_, i) => (
+              <Skeleton key={i} height={36} />
+            ))}
+          </Box>
+        ) : rowsOnPage === 0 && !list.isError ? (
+          <Typography sx={{ p: 3 }} color="text.secondary">
+            No permits match these filters.
+          </Typography>
+        ) : isPhone ? (
+          <PermitCards {...viewProps} />
+        ) : (
+          <PermitsTable {...viewProps} />
+        )}
+      </Paper>
+
+      {list.data && list.data.total > 0 ? (
+        <Box
+          sx={{
+            display: "flex",
+            flexWrap: "wrap",
+            alignItems: "center",
+            justifyContent: "space-between",
+            gap: 2,
+            mt: 2,
+          }}
+        >
+          <Box sx={{ display: "flex", flexWrap: "wrap", alignItems: "center", gap: 2 }}>
+            <Typography variant="body2" color="text.secondary">
+              {NUMBER.format(firstRow)}–{NUMBER.format(firstRow + rowsOnPage - 1)} of{" "}
+              {NUMBER.format(list.data.total)}
+            </Typography>
+            <Legend />
+          </Box>
+          {pageCount > 1 ? (
+            <Pagination
+              count={pageCount}
+              page={Math.min(query.page, pageCount)}
+              onChange={(_e, page) => {
+                setView({ ...view, query: { ...query, page } });
+                window.scrollTo({ top: 0 });
+              }}
+              color="primary"
+              shape="rounded"
+              siblingCount={isPhone ? 0 : 1}
+            />
+          ) : null}
+        </Box>
+      ) : null}
+
+      <ConfirmDialog
+        open={!!doomed}
+        title="Delete permit"
+        message="Are you sure you want to delete this permit?"
+        details={doomed ? `${doomed.permit_number} · ${doomed.permit_name}` : undefined}
+        isBusy={remove.isPending}
+        error={remove.isError ? `Delete failed: ${errorMessage(remove.error)}` : undefined}
+        onClose={() => setDoomed(null)}
+        onConfirm={() => {
+          if (!doomed) return;
+          remove.mutate(doomed.id, { onSuccess: () => setDoomed(null) });
+        }}
+      />
+    </>
+  );
+}
+
+/** What the row colours mean, so colour is not the only cue. */
+function Legend() {
+  const swatch = (urgency: "expired" | "expiring") => (
+    <Box component="span" sx={{ display: "inline-flex", alignItems: "center", gap: 0.75 }}>
+      <Box
+        component="span"
+        sx={(t) => ({
+          width: 14,
+          height: 14,
+          borderRadius: 0.5,
+          border: 1,
+          borderColor: "divider",
+          bgcolor: urgencyBackground(t, urgency),
+        })}
+      />
+      <Typography variant="body2" component="span" color="text.secondary">
+        {URGENCY_LABELS[urgency]}
+      </Typography>
+    </Box>
+  );
+  return (
+    <Box sx={{ display: "flex", gap: 2 }}>
+      {swatch("expired")}
+      {swatch("expiring")}
+    </Box>
   );
 }

@@ -1,0 +1,20 @@
+import type { PermitFilter, PermitListQuery } from "../../../../shared/schemas/permits.ts";
+
+/**
+ * Query keys of the permits feature. Everything hangs under ["permits"], so a create, update or
+ * delete invalidates the list, the dashboard, the form data and the detail page at once. The
+ * detail page's keys (components/detail/api/keys.ts) live under ["permits", "detail", id] too.
+ */
+export const permitKeys = {
+  all: ["permits"] as const,
+  list: (query: PermitListQuery) => ["permits", "list", query] as const,
+  summary: (filter: PermitFilter) => ["permits", "summary", filter] as const,
+  detail: (id: string) => ["permits", "detail", id] as const,
+  audit: (id: string) => ["permits", "detail", id, "audit"] as const,
+  formOptions: (companyId: string | null, projectId: string | null) =>
+    ["permits", "form-options", companyId, projectId] as const,
+  agencies: (companyId: string | null) => ["permits", "agencies", companyId] as const,
+};
+
+/** What a permit change makes stale elsewhere: project dashboards and admin counts show permits too. */
+export const afterPermitChange = [permitKeys.all, ["projects"]] as const;

@@ -1,0 +1,69 @@
+import List from "@mui/material/List";
+import ListItem from "@mui/material/ListItem";
+import ListItemText from "@mui/material/ListItemText";
+import Paper from "@mui/material/Paper";
+import Skeleton from "@mui/material/Skeleton";
+import Typography from "@mui/material/Typography";
+import Alert from "@mui/material/Alert";
+import { permitFieldLabel } from "../../../../shared/domain/permit-fields.ts";
+import type { AuditEntry } from "../../../../shared/schemas/audit.ts";
+import { errorMessage } from "../../../lib/api.ts";
+import { usePermitAudit } from "../api/get-permit-audit.ts";
+
+const MOMENT = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
+const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+function describe(entry: AuditEntry): { title: string; change: string | null } {
+  const field = entry.field ? permitFieldLabel(entry.field) : null;
+  const title = field ? `${capitalize(entry.action)}: ${field}` : capitalize(entry.action);
+  // Ids say nothing to a reader; the field name is enough.
+  if (entry.field?.endsWith("_id")) return { title, change: null };
+  if (entry.action !== "update") {
+    // create, delete, upload...: the value it concerns, if any.
+    const values = [entry.oldValue, entry.newValue].filter((v) => v !== null);
+    return { title, change: values.length ? values.join(" → ") : null };
+  }
+  return { title, change: `${entry.oldValue ?? "(empty)"} → ${entry.newValue ?? "(empty)"}` };
+}
+
+/** The form's Audit Trail (edit only): who changed what, newest first. */
+export function AuditTrailList({ permitId }: { permitId: string }) {
+  const audit = usePermitAudit(permitId);
+  return (
+    <Paper
+      variant="outlined"
+      component="section"
+      aria-labelledby="audit-trail-heading"
+      sx={{ p: { xs: 2, sm: 3 } }}
+    >
+      <Typography id="audit-trail-heading" variant="h2" sx={{ fontSize: "1.15rem", mb: 1 }}>
+        Audit Trail
+      </Typography>
+      {audit.isPending ? (
+        <Skeleton height={64} />
+      ) : audit.isError ? (
+        <Alert severity="error">{errorMessage(audit.error)}</Alert>
+      ) : audit.data.length === 0 ? (
+        <Typography color="text.secondary">No audit entries found.</Typography>
+      ) : (
+        <List dense aria-label="Audit Trail" sx={{ maxHeight: 360, overflowY: "auto" }}>
+          {audit.data.map((entry) => {
+            const { title, change } = describe(entry);
+            const who = entry.impersonatorName
+              ? `${entry.userName} (by ${entry.impersonatorName})`
+              : entry.userName;
+            return (
+              <ListItem key={entry.id} divider disableGutters>
+                <ListItemText
+                  primary={change ? `${title} — ${change}` : title}
+                  secondary={`${who} · ${MOMENT.format(new Date(entry.timestamp))}`}
+                  slotProps={{ primary: { sx: { overflowWrap: "anywhere" } } }}
+                />
+              </ListItem>
+            );
+          })}
+        </List>
+      )}
+    </Paper>
+  );
+}
