@@ -41,7 +41,9 @@ describe("All Permits", () => {
   it("shows tiles, the collapsible charts, and client/project groups with dots and highlights", async () => {
     const page = await signedIn(DEMO.companyAdmin);
     for (const tile of ["Total Permits", "In Review", "Active", "Closed", "Expiring Soon"]) {
-      await expect.poll(() => page.getByRole("group", { name: tile }).isVisible(), { message: tile }).toBe(true);
+      await expect
+        .poll(() => page.getByRole("group", { name: tile }).isVisible(), { message: tile })
+        .toBe(true);
     }
     await expect.poll(() => table(page).locator("tbody tr").count()).toBeGreaterThan(10);
     // Client header, then project header linking to the project dashboard with one dot per permit.
@@ -103,6 +105,14 @@ describe("All Permits", () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await screenshot(page, "permits-list-phone");
+  });
+
+  it("reads well in the dark theme", async () => {
+    const page = await signedIn(DEMO.companyAdmin);
+    await page.getByRole("button", { name: "Toggle light/dark theme" }).click();
+    await expect.poll(() => table(page).locator("tbody tr").count()).toBeGreaterThan(10);
+    await screenshot(page, "permits-list-dark");
+    await page.getByRole("button", { name: "Toggle light/dark theme" }).click();
   });
 });
 
@@ -238,7 +248,30 @@ describe("creating, finding, editing and deleting permits", () => {
     await page.getByRole("button", { name: `Delete GR-${stamp} ${PERMIT_NAME} (revised)` }).click();
     await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
     await expect.poll(() => page.getByText("Permit deleted.").isVisible()).toBe(true);
+    // The bond (In Waiting) shows only with Show Non-Required: nothing else matches.
     await expect.poll(() => page.getByText("No permits match these filters.").isVisible()).toBe(true);
+  });
+
+  it("says 'Delete failed: ' and why when the delete is refused", async () => {
+    const page = await signedIn(DEMO.companyAdmin);
+    await filterByName(page, stamp);
+    await page.getByLabel("Show Non-Required").check();
+    await settled(page);
+    await page.getByRole("button", { name: `Delete BD-${stamp} ${BOND_NAME}` }).click();
+    // Someone else deletes it first.
+    const list = await (
+      await page.request.get(`${BASE_URL}/api/permits?show_non_required=1&q=${encodeURIComponent(BOND_NAME)}`)
+    ).json();
+    const id = list.groups[0].projects[0].permits[0].id as string;
+    const gone = await page.request.delete(`${BASE_URL}/api/permits/${id}`, {
+      headers: { "x-requested-with": "permitrack" },
+    });
+    expect(gone.status()).toBe(204);
+    await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
+    await expect
+      .poll(() => page.getByRole("dialog").getByRole("alert").textContent())
+      .toBe("Delete failed: Permit not found.");
+    await screenshot(page, "permits-delete-failed");
   });
 
   it("preselects the project when opened from a project", async () => {

@@ -182,7 +182,8 @@ export function PermitForm({ permit, projectId, backTo }: PermitFormProps) {
   const notify = useNotify();
   const isSuperAdmin = useCan("allCompanies");
   const save = useSavePermit(permit?.id ?? null);
-  const upload = useUploadPermitFile();
+  const [progress, setProgress] = useState(0);
+  const upload = useUploadPermitFile(setProgress);
   const [file, setFile] = useState<File | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
 
@@ -515,7 +516,7 @@ export function PermitForm({ permit, projectId, backTo }: PermitFormProps) {
         </Button>
         {busy ? (
           <Typography variant="body2" color="text.secondary" sx={{ alignSelf: "center" }} role="status">
-            {upload.isPending ? "Uploading the file..." : "Saving..."}
+            {upload.isPending ? `Uploading the file... ${Math.round(progress * 100)}%` : "Saving..."}
           </Typography>
         ) : null}
       </Box>
