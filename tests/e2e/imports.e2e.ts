@@ -49,3 +49,33 @@ describe("Import Permits from CSV", () => {
     await expect.poll(() => page.getByText("Access denied.").isVisible()).toBe(true);
   });
 });
+
+describe("Export of the permit list", () => {
+  it("downloads the current view as CSV and Excel; a client-user's export holds only its clients", async () => {
+    const page = await b.newPage();
+    await signIn(page, DEMO.clientUser, DEMO_PASSWORD);
+    await page.waitForURL(/\/permits$/);
+    await page.goto(`${BASE_URL}/permits?record_type=permit`);
+    const [csv] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Export CSV" }).click()]);
+    expect(csv.suggestedFilename()).toMatch(/^permits-\d{4}-\d{2}-\d{2}\.csv$/);
+    const text = await new Promise<string>((resolve, reject) => {
+      void csv.createReadStream().then((stream) => {
+        const chunks: Buffer[] = [];
+        stream.on("data", (c: Buffer) => chunks.push(c));
+        stream.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+        stream.on("error", reject);
+      });
+    });
+    const [header, ...rows] = text.replace(/^\uFEFF/, "").trim().split("\r\n");
+    const columns = header!.split(",");
+    expect(rows.length).toBeGreaterThan(0);
+    // The demo client-user sees only City of Aurora, and the view is filtered to permits.
+    for (const row of rows) {
+      expect(row).toContain("City of Aurora");
+      expect(row.split(",")[columns.indexOf("record_type")]).toBe("permit");
+    }
+    const [xlsx] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Export Excel" }).click()]);
+    expect(xlsx.suggestedFilename()).toMatch(/\.xlsx$/);
+    await screenshot(page, "permits-list-export");
+  });
+});

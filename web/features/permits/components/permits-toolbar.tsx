@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import DownloadIcon from "@mui/icons-material/Download";
 import SearchIcon from "@mui/icons-material/Search";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -10,6 +11,20 @@ import TextField from "@mui/material/TextField";
 import { RECORD_TYPES, RECORD_TYPE_LABELS, type RecordType } from "../../../../shared/domain/statuses.ts";
 import { PERMIT_SEARCH_MAX } from "../../../../shared/domain/permit-list.ts";
 import type { PermitListQuery } from "../../../../shared/schemas/permits.ts";
+import { buildUrl } from "../../../lib/api.ts";
+
+/** The export of the current view: same filters and order as the list, every page (the server streams it). */
+function exportUrl(query: PermitListQuery, format: "csv" | "xlsx") {
+  return buildUrl("/api/permits/export", {
+    format,
+    q: query.q,
+    record_type: query.record_type,
+    show_archived: query.show_archived ? "1" : undefined,
+    show_non_required: query.show_non_required ? "1" : undefined,
+    sort: query.sort,
+    dir: query.sort ? query.dir : undefined,
+  });
+}
 
 const TYPING_DELAY_MS = 300;
 
@@ -87,6 +102,14 @@ export function PermitsToolbar({
         }
         label="Show Non-Required"
       />
+      <Box sx={{ display: "flex", gap: 1, ml: { md: "auto" } }}>
+        <Button size="small" startIcon={<DownloadIcon />} href={exportUrl(query, "csv")} download>
+          Export CSV
+        </Button>
+        <Button size="small" startIcon={<DownloadIcon />} href={exportUrl(query, "xlsx")} download>
+          Export Excel
+        </Button>
+      </Box>
     </Box>
   );
 }
