@@ -12,7 +12,7 @@ import { errorMessage } from "../../../lib/api.ts";
 import { paths } from "../../../lib/paths.ts";
 import { useCan } from "../../../lib/session.tsx";
 import { usePageTitle } from "../../../lib/page-title.ts";
-import { usePermitDetail } from "../components/detail/api/get-permit.ts";
+import { usePermit } from "../api/get-permit.ts";
 import { AttachmentsCard } from "../components/detail/attachments-card.tsx";
 import { AuditTrailCard } from "../components/detail/audit-trail-card.tsx";
 import { CommentsCard } from "../components/detail/comments-card.tsx";
@@ -118,7 +118,7 @@ function PermitDetailView({ permit }: { permit: PermitDetail }) {
 export default function PermitDetailPage() {
   const { id = "" } = useParams();
   const isValidId = IdSchema.safeParse(id).success;
-  const permit = usePermitDetail(id, isValidId);
+  const permit = usePermit(id, isValidId);
   if (!isValidId) return <PermitError message={NOT_FOUND} />;
   if (permit.isPending) {
     return (

@@ -59,7 +59,9 @@ export default function PermitsListPage() {
   );
 
   const list = usePermits(query);
-  const summary = usePermitSummary(filterOf(query));
+  // Asked for once the first rows are in: the rows are what the user waits for, and the embedded
+  // database answers one query at a time.
+  const summary = usePermitSummary(filterOf(query), list.data !== undefined || list.isError);
   const remove = useDeletePermit();
   const [doomed, setDoomed] = useState<PermitListItem | null>(null);
 

@@ -17,7 +17,7 @@ import HistoryOutlined from "@mui/icons-material/HistoryOutlined";
 import { permitFieldLabel } from "../../../../../shared/domain/permit-fields.ts";
 import type { AuditEntry } from "../../../../../shared/schemas/audit.ts";
 import { errorMessage } from "../../../../lib/api.ts";
-import { useAuditTrail } from "./api/get-audit.ts";
+import { usePermitAudit } from "../../api/get-permit-audit.ts";
 import { DetailCard, EmptyState } from "./detail-card.tsx";
 import { formatMoment } from "./format.ts";
 
@@ -147,7 +147,7 @@ function AuditList({ entries }: { entries: AuditEntry[] }) {
 
 /** Every recorded change of the permit, newest first. */
 export function AuditTrailCard({ permitId }: { permitId: string }) {
-  const audit = useAuditTrail(permitId);
+  const audit = usePermitAudit(permitId);
   const [showAll, setShowAll] = useState(false);
   const isPhone = useMediaQuery(useTheme().breakpoints.down("sm"));
   const entries = audit.data ?? [];
