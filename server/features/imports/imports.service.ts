@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Actor } from "../../access/actor.ts";
 import { queryRows, type Db } from "../../db/client.ts";
-import { clients, permits, projects } from "../../db/schema.ts";
+import { permits, projects } from "../../db/schema.ts";
 import type { ImportResult } from "../../../shared/schemas/imports.ts";
 import { CSV_PREVIEW_ROWS } from "../../../shared/domain/constants.ts";
 import { recordEvent, recordPermitAuditMany } from "../audit/audit.service.ts";
