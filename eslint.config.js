@@ -4,7 +4,17 @@ import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["dist", "data", ".test-data", "node_modules", "server/db/migrations", "coverage", "test-results"] },
+  {
+    ignores: [
+      "dist",
+      "data",
+      ".test-data",
+      "node_modules",
+      "server/db/migrations",
+      "coverage",
+      "test-results",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -27,7 +37,18 @@ export default tseslint.config(
     rules: {
       "no-restricted-imports": [
         "error",
-        { patterns: ["node:*", "react", "react-dom", "drizzle-orm*", "../server/*", "../web/*", "../../server/*", "../../web/*"] },
+        {
+          patterns: [
+            "node:*",
+            "react",
+            "react-dom",
+            "drizzle-orm*",
+            "../server/*",
+            "../web/*",
+            "../../server/*",
+            "../../web/*",
+          ],
+        },
       ],
     },
   },

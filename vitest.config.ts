@@ -16,7 +16,13 @@ const apiProject = (db: "pglite" | "pg") => ({
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: "unit", include: ["shared/**/*.test.ts", "web/**/*.test.ts", "server/**/*.unit.test.ts"], environment: "node" } },
+      {
+        test: {
+          name: "unit",
+          include: ["shared/**/*.test.ts", "web/**/*.test.ts", "server/**/*.unit.test.ts"],
+          environment: "node",
+        },
+      },
       apiProject("pglite"),
       ...(process.env.TEST_DATABASE_URL ? [apiProject("pg")] : []),
     ],

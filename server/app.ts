@@ -8,11 +8,7 @@ import rateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-} from "fastify-type-provider-zod";
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { sql } from "drizzle-orm";
 import { APP_VERSION } from "../shared/domain/constants.ts";
 import type { Config } from "./config.ts";
@@ -133,7 +129,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(swagger, {
     openapi: {
       info: { title: "Permitrack API", version: APP_VERSION },
-      components: { securitySchemes: { session: { type: "apiKey", in: "cookie", name: "permitrack.session_token" } } },
+      components: {
+        securitySchemes: { session: { type: "apiKey", in: "cookie", name: "permitrack.session_token" } },
+      },
     },
     transform: jsonSchemaTransform,
   });

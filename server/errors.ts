@@ -32,7 +32,8 @@ export class AppError extends Error {
 export const notFound = (what = "Record") => new AppError(404, "NOT_FOUND", `${what} not found.`);
 export const forbidden = (message = "Permission denied. Please check your access rights.") =>
   new AppError(403, "FORBIDDEN", message);
-export const unauthenticated = (message = "Not authenticated.") => new AppError(401, "UNAUTHENTICATED", message);
+export const unauthenticated = (message = "Not authenticated.") =>
+  new AppError(401, "UNAUTHENTICATED", message);
 export const conflict = (message: string, fields?: Record<string, string>) =>
   new AppError(409, "CONFLICT", message, fields);
 export const validation = (fields: Record<string, string>, message?: string) =>
@@ -68,17 +69,27 @@ export function registerErrorHandler(app: FastifyInstance) {
       return reply.status(500).send({ code: "INTERNAL", message: "Something went wrong. Please try again." });
     }
     const status = err.statusCode ?? 500;
-    if (status === 413 || err.code === "FST_REQ_FILE_TOO_LARGE" || err.code === "FST_ERR_CTP_BODY_TOO_LARGE") {
+    if (
+      status === 413 ||
+      err.code === "FST_REQ_FILE_TOO_LARGE" ||
+      err.code === "FST_ERR_CTP_BODY_TOO_LARGE"
+    ) {
       return reply.status(413).send({ code: "PAYLOAD_TOO_LARGE", message: "The upload is too large." });
     }
     if (status === 415) {
-      return reply.status(415).send({ code: "UNSUPPORTED_MEDIA_TYPE", message: "Send JSON (application/json)." });
+      return reply
+        .status(415)
+        .send({ code: "UNSUPPORTED_MEDIA_TYPE", message: "Send JSON (application/json)." });
     }
     if (status === 429) {
-      return reply.status(429).send({ code: "RATE_LIMITED", message: "Too many requests. Please wait and try again." });
+      return reply
+        .status(429)
+        .send({ code: "RATE_LIMITED", message: "Too many requests. Please wait and try again." });
     }
     if (status >= 400 && status < 500) {
-      return reply.status(status).send({ code: status === 404 ? "NOT_FOUND" : "VALIDATION", message: err.message });
+      return reply
+        .status(status)
+        .send({ code: status === 404 ? "NOT_FOUND" : "VALIDATION", message: err.message });
     }
     request.log.error({ err }, "unhandled error");
     return reply.status(500).send({ code: "INTERNAL", message: "Something went wrong. Please try again." });

@@ -14,12 +14,23 @@ async function main() {
   const pretty = config.NODE_ENV !== "production" && process.stdout.isTTY;
   const logger = {
     level: config.LOG_LEVEL,
-    ...(pretty ? { transport: { target: "pino-pretty", options: { translateTime: "SYS:HH:MM:ss", ignore: "pid,hostname" } } } : {}),
+    ...(pretty
+      ? {
+          transport: {
+            target: "pino-pretty",
+            options: { translateTime: "SYS:HH:MM:ss", ignore: "pid,hostname" },
+          },
+        }
+      : {}),
   };
 
   // The embedded database is single-process: hold the data directory for the server's lifetime.
   const lock = config.DATABASE_URL ? null : acquireDataDirLock(config.DATA_DIR);
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, lockHeld: true });
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    lockHeld: true,
+  });
   await migrateDatabase(database);
   await ensureFirstSuperAdmin(database.db, config, (line) => console.log(line));
 

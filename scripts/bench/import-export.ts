@@ -27,7 +27,9 @@ const PG_URL = process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/p
 const usePglite = process.argv.includes("--db=pglite");
 
 function csv(rows: number): string {
-  const lines = ["project,start_date,project_number,project_name,client,permit_number,agency,permit_name,application_date,expiration_date,record_type,status"];
+  const lines = [
+    "project,start_date,project_number,project_name,client,permit_number,agency,permit_name,application_date,expiration_date,record_type,status",
+  ];
   for (let i = 0; i < rows; i++) {
     const p = i % 200;
     lines.push(
@@ -72,13 +74,21 @@ async function main() {
   const database = await openDatabase({ databaseUrl, dataDir });
   try {
     await migrateDatabase(database);
-    const config = loadConfig({ NODE_ENV: "production", DATA_DIR: dataDir, LOG_LEVEL: "silent", SCHEDULER: "off", SESSION_SECRET: "bench-secret-bench-secret-bench-secret-00" });
+    const config = loadConfig({
+      NODE_ENV: "production",
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "silent",
+      SCHEDULER: "off",
+      SESSION_SECRET: "bench-secret-bench-secret-bench-secret-00",
+    });
     const app = await buildApp({ config, database, webDir: path.join(dataDir, "none") });
     await app.listen({ host: "127.0.0.1", port: 0 });
     const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
     const make = factories(database.db);
     const body = csv(ROWS);
-    console.log(`database: ${database.kind}; CSV: ${ROWS.toLocaleString()} rows, ${(body.length / 1024 / 1024).toFixed(2)} MB, 200 projects, 40 clients`);
+    console.log(
+      `database: ${database.kind}; CSV: ${ROWS.toLocaleString()} rows, ${(body.length / 1024 / 1024).toFixed(2)} MB, 200 projects, 40 clients`,
+    );
 
     const importTimes: number[] = [];
     let cookie = "";
@@ -90,29 +100,42 @@ async function main() {
         headers: { "content-type": "application/json", [CSRF_HEADER]: CSRF_HEADER_VALUE },
         body: JSON.stringify({ email: user.email, password: user.password }),
       });
-      cookie = signIn.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+      cookie = signIn.headers
+        .getSetCookie()
+        .map((c) => c.split(";")[0])
+        .join("; ");
       const form = new FormData();
       form.append("file", new Blob([body], { type: "text/csv" }), "bench.csv");
       const t0 = performance.now();
-      const res = await fetch(`${base}/api/imports/permits`, { method: "POST", headers: { cookie, [CSRF_HEADER]: CSRF_HEADER_VALUE }, body: form });
+      const res = await fetch(`${base}/api/imports/permits`, {
+        method: "POST",
+        headers: { cookie, [CSRF_HEADER]: CSRF_HEADER_VALUE },
+        body: form,
+      });
       const result = (await res.json()) as { inserted: unknown[] };
       importTimes.push(performance.now() - t0);
-      if (res.status !== 200 || result.inserted.length !== ROWS) throw new Error(`import failed: ${res.status} ${JSON.stringify(result).slice(0, 300)}`);
+      if (res.status !== 200 || result.inserted.length !== ROWS)
+        throw new Error(`import failed: ${res.status} ${JSON.stringify(result).slice(0, 300)}`);
     }
 
     const exportTimes = { csv: [] as number[], xlsx: [] as number[] };
     for (let run = 0; run < RUNS; run++) {
       for (const format of ["csv", "xlsx"] as const) {
         const t0 = performance.now();
-        const res = await fetch(`${base}/api/permits/export?format=${format}&show_non_required=true`, { headers: { cookie } });
+        const res = await fetch(`${base}/api/permits/export?format=${format}&show_non_required=true`, {
+          headers: { cookie },
+        });
         const bytes = (await res.arrayBuffer()).byteLength;
         exportTimes[format].push(performance.now() - t0);
-        if (res.status !== 200 || bytes < 100_000) throw new Error(`export failed: ${res.status} ${bytes} bytes`);
+        if (res.status !== 200 || bytes < 100_000)
+          throw new Error(`export failed: ${res.status} ${bytes} bytes`);
       }
     }
     await app.close();
     const line = (name: string, xs: number[], budget: number) =>
-      console.log(`${name.padEnd(40)} median ${(median(xs) / 1000).toFixed(2)} s  (runs: ${xs.map((x) => (x / 1000).toFixed(2)).join(", ")} s; budget ${budget / 1000} s) ${median(xs) <= budget ? "OK" : "OVER BUDGET"}`);
+      console.log(
+        `${name.padEnd(40)} median ${(median(xs) / 1000).toFixed(2)} s  (runs: ${xs.map((x) => (x / 1000).toFixed(2)).join(", ")} s; budget ${budget / 1000} s) ${median(xs) <= budget ? "OK" : "OVER BUDGET"}`,
+      );
     line(`import ${ROWS.toLocaleString()} rows (HTTP, end to end)`, importTimes, 5000);
     line(`export ${ROWS.toLocaleString()} permits as CSV`, exportTimes.csv, 2000);
     line(`export ${ROWS.toLocaleString()} permits as Excel`, exportTimes.xlsx, 2000);

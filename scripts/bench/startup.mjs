@@ -27,7 +27,8 @@ function descendants(pid) {
   }
   return kids;
 }
-const rssMb = (pid) => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))[1]) / 1024;
+const rssMb = (pid) =>
+  Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))[1]) / 1024;
 const isServer = (pid) => {
   try {
     return fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("server/main.ts");
@@ -40,7 +41,15 @@ async function startOnce(label) {
   const t0 = performance.now();
   const child = spawn("npm", ["start", "--silent"], {
     cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(PORT), ADMIN_EMAIL: "bench@example.com", ADMIN_PASSWORD: "bench-password-1", LOG_LEVEL: "warn", SCHEDULER: "off" },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(PORT),
+      ADMIN_EMAIL: "bench@example.com",
+      ADMIN_PASSWORD: "bench-password-1",
+      LOG_LEVEL: "warn",
+      SCHEDULER: "off",
+    },
     stdio: ["ignore", "ignore", "inherit"],
   });
   for (;;) {
@@ -55,7 +64,16 @@ async function startOnce(label) {
   const ms = performance.now() - t0;
   const server = descendants(child.pid).find(isServer);
   const rss = server ? rssMb(server) : NaN;
-  return { label, ms, rss, stop: () => new Promise((r) => { child.on("exit", r); process.kill(server ?? child.pid, "SIGTERM"); }) };
+  return {
+    label,
+    ms,
+    rss,
+    stop: () =>
+      new Promise((r) => {
+        child.on("exit", r);
+        process.kill(server ?? child.pid, "SIGTERM");
+      }),
+  };
 }
 
 async function loginPageJs() {
@@ -71,7 +89,11 @@ async function loginPageJs() {
   await page.goto(`${base}/login`, { waitUntil: "networkidle" });
   await page.getByRole("button", { name: "Sign In" }).waitFor();
   await browser.close();
-  const files = scripts.map((s) => ({ file: new URL(s.url).pathname, raw: s.body.length, gzip: zlib.gzipSync(s.body, { level: 9 }).length }));
+  const files = scripts.map((s) => ({
+    file: new URL(s.url).pathname,
+    raw: s.body.length,
+    gzip: zlib.gzipSync(s.body, { level: 9 }).length,
+  }));
   return { files, raw: files.reduce((a, f) => a + f.raw, 0), gzip: files.reduce((a, f) => a + f.gzip, 0) };
 }
 
@@ -87,7 +109,12 @@ await second.stop();
 fs.rmSync(dataDir, { recursive: true, force: true });
 
 console.log(`node ${process.version}, ${os.cpus().length} cores`);
-for (const r of [first, second]) console.log(`npm start -> /readyz ready (${r.label}): ${(r.ms / 1000).toFixed(2)} s, server RSS at ready ${r.rss.toFixed(0)} MB`);
+for (const r of [first, second])
+  console.log(
+    `npm start -> /readyz ready (${r.label}): ${(r.ms / 1000).toFixed(2)} s, server RSS at ready ${r.rss.toFixed(0)} MB`,
+  );
 console.log(`server RSS after serving the login page: ${settled.toFixed(0)} MB`);
-console.log(`login page JavaScript: ${js.files.length} files, ${(js.raw / 1024).toFixed(1)} KB raw, ${(js.gzip / 1024).toFixed(1)} KB gzip`);
+console.log(
+  `login page JavaScript: ${js.files.length} files, ${(js.raw / 1024).toFixed(1)} KB raw, ${(js.gzip / 1024).toFixed(1)} KB gzip`,
+);
 for (const f of js.files) console.log(`  ${f.file}  ${(f.gzip / 1024).toFixed(1)} KB gzip`);

@@ -17,20 +17,34 @@ function newestMtime(p) {
 export function buildWebInto(outDir) {
   execFileSync(
     process.execPath,
-    [path.join(root, "node_modules", "vite", "bin", "vite.js"), "build", "--logLevel", "warn", "--outDir", outDir, "--emptyOutDir"],
+    [
+      path.join(root, "node_modules", "vite", "bin", "vite.js"),
+      "build",
+      "--logLevel",
+      "warn",
+      "--outDir",
+      outDir,
+      "--emptyOutDir",
+    ],
     { cwd: root, stdio: "inherit" },
   );
 }
 
 export function buildWebIfStale() {
   const built = path.join(root, "dist", "index.html");
-  const sources = ["web", "shared", "index.html", "vite.config.ts"].map((p) => path.join(root, p)).filter(fs.existsSync);
+  const sources = ["web", "shared", "index.html", "vite.config.ts"]
+    .map((p) => path.join(root, p))
+    .filter(fs.existsSync);
   const stale = !fs.existsSync(built) || Math.max(...sources.map(newestMtime)) > fs.statSync(built).mtimeMs;
   if (!stale) return false;
   console.log("Building the web app (first start or sources changed)...");
-  execFileSync(process.execPath, [path.join(root, "node_modules", "vite", "bin", "vite.js"), "build", "--logLevel", "warn"], {
-    cwd: root,
-    stdio: "inherit",
-  });
+  execFileSync(
+    process.execPath,
+    [path.join(root, "node_modules", "vite", "bin", "vite.js"), "build", "--logLevel", "warn"],
+    {
+      cwd: root,
+      stdio: "inherit",
+    },
+  );
   return true;
 }

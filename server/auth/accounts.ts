@@ -35,7 +35,9 @@ export async function createAccount(tx: Db, a: NewAccount) {
       emailVerified: true,
     })
     .returning();
-  await tx.insert(accounts).values({ accountId: user!.id, providerId: "credential", userId: user!.id, password: passwordHash });
+  await tx
+    .insert(accounts)
+    .values({ accountId: user!.id, providerId: "credential", userId: user!.id, password: passwordHash });
   return user!;
 }
 

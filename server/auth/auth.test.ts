@@ -9,7 +9,10 @@ describe("sign-in", () => {
   it("signs in, sets an HttpOnly session cookie and answers /api/me with the user and company", async () => {
     const company = await t.make.company({ name: "Acme Builders", address: "1 Main St", phone: "555-0100" });
     const user = await t.make.user({ role: "company-admin", companyId: company.id, firstName: "Ada" });
-    const res = await t.anonymous.post("/api/auth/sign-in", { email: user.email.toUpperCase(), password: user.password });
+    const res = await t.anonymous.post("/api/auth/sign-in", {
+      email: user.email.toUpperCase(),
+      password: user.password,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ mustResetPassword: false });
     const cookie = res.cookies.find((c) => c.name === "permitrack.session_token");
@@ -34,8 +37,14 @@ describe("sign-in", () => {
   it("answers a wrong password and an unknown e-mail identically", async () => {
     const company = await t.make.company();
     const user = await t.make.user({ companyId: company.id });
-    const wrong = await t.anonymous.post("/api/auth/sign-in", { email: user.email, password: "not-the-password" });
-    const unknown = await t.anonymous.post("/api/auth/sign-in", { email: "nobody@example.com", password: "whatever1" });
+    const wrong = await t.anonymous.post("/api/auth/sign-in", {
+      email: user.email,
+      password: "not-the-password",
+    });
+    const unknown = await t.anonymous.post("/api/auth/sign-in", {
+      email: "nobody@example.com",
+      password: "whatever1",
+    });
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
     expect(wrong.json()).toEqual(unknown.json());
@@ -60,9 +69,15 @@ describe("sign-in", () => {
     const company = await t.make.company();
     const user = await t.make.user({ companyId: company.id });
     for (let i = 0; i < 3; i++) {
-      expect((await t.anonymous.post("/api/auth/sign-in", { email: user.email, password: "bad-password" })).statusCode).toBe(401);
+      expect(
+        (await t.anonymous.post("/api/auth/sign-in", { email: user.email, password: "bad-password" }))
+          .statusCode,
+      ).toBe(401);
     }
-    const locked = await t.anonymous.post("/api/auth/sign-in", { email: user.email, password: user.password });
+    const locked = await t.anonymous.post("/api/auth/sign-in", {
+      email: user.email,
+      password: user.password,
+    });
     expect(locked.statusCode).toBe(429);
     expect(locked.json().code).toBe("RATE_LIMITED");
     expect(Number(locked.headers["retry-after"])).toBeGreaterThan(0);
@@ -84,7 +99,10 @@ describe("forced password reset", () => {
   it("gates every call until a new password is set, then lets the user in", async () => {
     const company = await t.make.company();
     const user = await t.make.user({ companyId: company.id, mustResetPassword: true });
-    const signIn = await t.anonymous.post("/api/auth/sign-in", { email: user.email, password: user.password });
+    const signIn = await t.anonymous.post("/api/auth/sign-in", {
+      email: user.email,
+      password: user.password,
+    });
     expect(signIn.json()).toEqual({ mustResetPassword: true });
     const other = await t.signIn(user); // a second session, which the reset must end
     const api = await t.signIn(user);
@@ -97,25 +115,40 @@ describe("forced password reset", () => {
     expect(short.statusCode).toBe(400);
     expect(short.json().fields.newPassword).toBe("Password must be at least 8 characters long.");
 
-    const mismatch = await api.post("/api/me/password", { newPassword: "new-password-1", confirmPassword: "new-password-2" });
+    const mismatch = await api.post("/api/me/password", {
+      newPassword: "new-password-1",
+      confirmPassword: "new-password-2",
+    });
     expect(mismatch.statusCode).toBe(400);
     expect(mismatch.json().fields.confirmPassword).toBe("Passwords do not match.");
 
-    const ok = await api.post("/api/me/password", { newPassword: "new-password-1", confirmPassword: "new-password-1" });
+    const ok = await api.post("/api/me/password", {
+      newPassword: "new-password-1",
+      confirmPassword: "new-password-1",
+    });
     expect(ok.statusCode).toBe(200);
     expect((await api.get("/api/me")).statusCode).toBe(200);
     expect((await other.get("/api/me")).statusCode).toBe(401);
 
     const [row] = await t.db.select().from(users).where(eq(users.id, user.id));
     expect(row!.mustResetPassword).toBe(false);
-    expect((await t.anonymous.post("/api/auth/sign-in", { email: user.email, password: user.password })).statusCode).toBe(401);
-    expect((await t.anonymous.post("/api/auth/sign-in", { email: user.email, password: "new-password-1" })).statusCode).toBe(200);
+    expect(
+      (await t.anonymous.post("/api/auth/sign-in", { email: user.email, password: user.password }))
+        .statusCode,
+    ).toBe(401);
+    expect(
+      (await t.anonymous.post("/api/auth/sign-in", { email: user.email, password: "new-password-1" }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it("refuses the reset when none is pending", async () => {
     const company = await t.make.company();
     const api = await t.signIn(await t.make.user({ companyId: company.id }));
-    const res = await api.post("/api/me/password", { newPassword: "another-pass-1", confirmPassword: "another-pass-1" });
+    const res = await api.post("/api/me/password", {
+      newPassword: "another-pass-1",
+      confirmPassword: "another-pass-1",
+    });
     expect(res.statusCode).toBe(409);
   });
 });

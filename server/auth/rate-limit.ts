@@ -32,23 +32,29 @@ export class SignInLimiter {
 
   private async bump(key: string) {
     const w = this.limits.windowSeconds;
-    const rows = await queryRows<{ count: number; retry_after: number }>(this.db, sql`
+    const rows = await queryRows<{ count: number; retry_after: number }>(
+      this.db,
+      sql`
       insert into auth_rate_limits (key, count, window_start) values (${key}, 1, now())
       on conflict (key) do update set
         count = case when auth_rate_limits.window_start < now() - make_interval(secs => ${w})
                      then 1 else auth_rate_limits.count + 1 end,
         window_start = case when auth_rate_limits.window_start < now() - make_interval(secs => ${w})
                      then now() else auth_rate_limits.window_start end
-      returning count, ceil(extract(epoch from window_start + make_interval(secs => ${w}) - now()))::int as retry_after`);
+      returning count, ceil(extract(epoch from window_start + make_interval(secs => ${w}) - now()))::int as retry_after`,
+    );
     const row = rows[0]!;
     return { count: Number(row.count), retryAfter: Math.max(1, Number(row.retry_after)) };
   }
 
   private async peek(key: string) {
     const w = this.limits.windowSeconds;
-    const rows = await queryRows<{ count: number; retry_after: number }>(this.db, sql`
+    const rows = await queryRows<{ count: number; retry_after: number }>(
+      this.db,
+      sql`
       select count, ceil(extract(epoch from window_start + make_interval(secs => ${w}) - now()))::int as retry_after
-      from auth_rate_limits where key = ${key} and window_start >= now() - make_interval(secs => ${w})`);
+      from auth_rate_limits where key = ${key} and window_start >= now() - make_interval(secs => ${w})`,
+    );
     const row = rows[0];
     return row ? { count: Number(row.count), retryAfter: Math.max(1, Number(row.retry_after)) } : null;
   }

@@ -13,7 +13,12 @@ import { AppError, forbidden, conflict } from "../errors.ts";
 import { actorOf } from "./plugin.ts";
 import { hashPassword } from "./password.ts";
 
-const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema, 429: ErrorResponseSchema };
+const errors = {
+  400: ErrorResponseSchema,
+  401: ErrorResponseSchema,
+  403: ErrorResponseSchema,
+  429: ErrorResponseSchema,
+};
 
 /** Copies better-auth's Set-Cookie headers onto our reply. */
 export function forwardCookies(res: Response, reply: FastifyReply) {
@@ -46,7 +51,11 @@ export async function authRoutes(app: FastifyInstance) {
         asResponse: true,
       });
       if (res.status === 403) {
-        throw new AppError(403, "ACCOUNT_DISABLED", "Your account is disabled. Please contact your administrator.");
+        throw new AppError(
+          403,
+          "ACCOUNT_DISABLED",
+          "Your account is disabled. Please contact your administrator.",
+        );
       }
       if (!res.ok) {
         // Unknown e-mail and wrong password are indistinguishable on purpose.
@@ -66,7 +75,10 @@ export async function authRoutes(app: FastifyInstance) {
 
   r.post(
     "/api/auth/sign-out",
-    { config: { isPublic: true }, schema: { tags: ["auth"], summary: "Sign out", response: { 204: z.null() } } },
+    {
+      config: { isPublic: true },
+      schema: { tags: ["auth"], summary: "Sign out", response: { 204: z.null() } },
+    },
     async (request, reply) => {
       const res = await auth.api.signOut({ headers: fromNodeHeaders(request.headers), asResponse: true });
       forwardCookies(res, reply);
@@ -127,7 +139,8 @@ export async function authRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const actor = actorOf(request);
-      if (actor.impersonatorId) throw forbidden("A password cannot be changed while viewing as another user.");
+      if (actor.impersonatorId)
+        throw forbidden("A password cannot be changed while viewing as another user.");
       if (!actor.mustResetPassword) throw conflict("No password reset is pending for this account.");
       const passwordHash = await hashPassword(request.body.newPassword);
       await db.transaction(async (tx) => {
@@ -139,8 +152,14 @@ export async function authRoutes(app: FastifyInstance) {
         if (!updated.length) throw new AppError(400, "VALIDATION", "Unable to retrieve user.");
         await tx.update(users).set({ mustResetPassword: false }).where(eq(users.id, actor.userId));
         // Setting a password does not end other sessions in better-auth; do it here.
-        await tx.delete(sessions).where(and(eq(sessions.userId, actor.userId), ne(sessions.id, actor.sessionId)));
-        await recordEvent(tx, actor, { action: "password.reset", entityType: "user", entityId: actor.userId });
+        await tx
+          .delete(sessions)
+          .where(and(eq(sessions.userId, actor.userId), ne(sessions.id, actor.sessionId)));
+        await recordEvent(tx, actor, {
+          action: "password.reset",
+          entityType: "user",
+          entityId: actor.userId,
+        });
       });
       return { ok: true as const };
     },

@@ -22,7 +22,11 @@ export async function resolveActor(auth: Auth, db: Db, request: FastifyRequest):
   if (!user || !isRole(user.role)) return null;
   if (user.banned) {
     await db.delete(sessions).where(eq(sessions.userId, user.id));
-    throw new AppError(401, "ACCOUNT_DISABLED", "Your account is disabled. Please contact your administrator.");
+    throw new AppError(
+      401,
+      "ACCOUNT_DISABLED",
+      "Your account is disabled. Please contact your administrator.",
+    );
   }
   const impersonatedBy = (found.session as { impersonatedBy?: string | null }).impersonatedBy ?? null;
   let impersonatorName: string | null = null;
@@ -35,9 +39,12 @@ export async function resolveActor(auth: Auth, db: Db, request: FastifyRequest):
   }
   const clientIds =
     user.role === "client-user"
-      ? (await db.select({ id: userClients.clientId }).from(userClients).where(eq(userClients.userId, user.id))).map(
-          (r) => r.id,
-        )
+      ? (
+          await db
+            .select({ id: userClients.clientId })
+            .from(userClients)
+            .where(eq(userClients.userId, user.id))
+        ).map((r) => r.id)
       : [];
   return {
     userId: user.id,

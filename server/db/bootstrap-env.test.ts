@@ -10,7 +10,10 @@ describe("first start with ADMIN_EMAIL and ADMIN_PASSWORD", () => {
     const config = loadConfig({ ADMIN_EMAIL: "Ops@Example.com", ADMIN_PASSWORD: "chosen-password-9" });
     const created = await ensureFirstSuperAdmin(t.db, config, () => undefined);
     expect(created).toEqual({ email: "ops@example.com", generatedPassword: null });
-    const res = await t.anonymous.post("/api/auth/sign-in", { email: "ops@example.com", password: "chosen-password-9" });
+    const res = await t.anonymous.post("/api/auth/sign-in", {
+      email: "ops@example.com",
+      password: "chosen-password-9",
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ mustResetPassword: false });
   });

@@ -35,7 +35,9 @@ describe("data directory lock", () => {
     try {
       expect(fs.existsSync(dataDir)).toBe(true);
       expect(() => acquireDataDirLock(dataDir)).toThrow(DataDirLockedError);
-      expect(() => acquireDataDirLock(dataDir)).toThrow(/already in use by another Permitrack process \(pid \d+\)/);
+      expect(() => acquireDataDirLock(dataDir)).toThrow(
+        /already in use by another Permitrack process \(pid \d+\)/,
+      );
       expect(readDataDirLock(dataDir)).toMatchObject({ pid: child.pid, port: 4321 });
     } finally {
       child.kill("SIGKILL");

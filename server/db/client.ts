@@ -172,7 +172,8 @@ export function acquireDataDirLock(dataDir: string): DataDirLock {
       } catch {
         holder = null; // unreadable or half-written: treat as stale
       }
-      if (holder && holder.pid !== process.pid && isAlive(holder.pid)) throw new DataDirLockedError(dataDir, holder);
+      if (holder && holder.pid !== process.pid && isAlive(holder.pid))
+        throw new DataDirLockedError(dataDir, holder);
       fs.rmSync(file, { force: true }); // stale: its process is gone
     }
   }

@@ -418,7 +418,12 @@ export const reminderDeliveries = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex("reminder_deliveries_key_uq").on(t.permitId, t.threshold, t.expirationDate, t.recipientUserId),
+    uniqueIndex("reminder_deliveries_key_uq").on(
+      t.permitId,
+      t.threshold,
+      t.expirationDate,
+      t.recipientUserId,
+    ),
     index("reminder_deliveries_pending_idx").on(t.status, t.nextAttemptAt),
     index("reminder_deliveries_company_idx").on(t.companyId, t.createdAt),
   ],

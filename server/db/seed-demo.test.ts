@@ -9,7 +9,9 @@ const t = useTestContext();
 describe("demo seed", () => {
   it("loads two companies, ~300 permits and bonds spread over expiry buckets, and a user of every role", async () => {
     const users = await seedDemo(t.db, { password: "demo-password-1", today: "2026-11-22" });
-    expect(new Set(users.map((u) => u.role))).toEqual(new Set(["super-admin", "company-admin", "company-user", "client-user"]));
+    expect(new Set(users.map((u) => u.role))).toEqual(
+      new Set(["super-admin", "company-admin", "company-user", "client-user"]),
+    );
     const [counts] = await queryRows<Record<string, number>>(
       t.db,
       sql`select count(*)::int as total,

@@ -63,7 +63,10 @@ export interface DemoUser {
  * Loads two companies with clients, projects, about 300 permits and bonds (expired, expiring
  * within 30 days, later, and undated), comments, templates, and one user of every role.
  */
-export async function seedDemo(db: Db, opts: { password?: string; today?: string } = {}): Promise<DemoUser[]> {
+export async function seedDemo(
+  db: Db,
+  opts: { password?: string; today?: string } = {},
+): Promise<DemoUser[]> {
   const today = opts.today ?? todayIn("UTC");
   const [existing] = await db.select().from(companies).where(eq(companies.slug, "summit-ridge"));
   if (existing) throw new Error("The demo data is already loaded (company 'summit-ridge' exists).");
@@ -130,7 +133,13 @@ export async function seedDemo(db: Db, opts: { password?: string; today?: string
             clientId: client.id,
             name: `${client.name.split(" ")[0]} ${pick(["Civic Center", "Clinic Expansion", "Parking Structure", "Warehouse", "Roadway Widening", "Campus Renovation"])} ${p + 1}`,
             projectNumber: `${spec.slug.slice(0, 2).toUpperCase()}-${2024 + (p % 3)}-${String(101 + p).padStart(3, "0")}`,
-            status: pick(["In Progress", "Under Construction", "Waiting on Permit", "Not Started", "On Hold"]),
+            status: pick([
+              "In Progress",
+              "Under Construction",
+              "Waiting on Permit",
+              "Not Started",
+              "On Hold",
+            ]),
             startDate: addDays(today, -Math.floor(rand() * 400) - 30),
           })
           .returning();
@@ -197,11 +206,18 @@ export async function seedDemo(db: Db, opts: { password?: string; today?: string
           companyId: company!.id,
           firstName: r.first,
           lastName: r.last,
-          title: r.role === "company-admin" ? "Permit Manager" : r.role === "company-user" ? "Project Engineer" : "Owner's Rep",
+          title:
+            r.role === "company-admin"
+              ? "Permit Manager"
+              : r.role === "company-user"
+                ? "Project Engineer"
+                : "Owner's Rep",
         });
         users.push({ role: r.role, email, password, company: spec.name });
         if (r.role === "client-user") {
-          await tx.insert(userClients).values({ userId: user.id, clientId: clientRows[0]!.id, companyId: company!.id });
+          await tx
+            .insert(userClients)
+            .values({ userId: user.id, clientId: clientRows[0]!.id, companyId: company!.id });
         }
         if (r.role === "company-admin") {
           await tx.insert(userNotifications).values({ userId: user.id, companyId: company!.id });
@@ -227,7 +243,14 @@ export async function seedDemo(db: Db, opts: { password?: string; today?: string
     }
     const password = pw();
     const email = "super.admin@permitrack.example";
-    await createAccount(tx, { email, password, role: "super-admin", companyId: null, firstName: "Avery", lastName: "Stone" });
+    await createAccount(tx, {
+      email,
+      password,
+      role: "super-admin",
+      companyId: null,
+      firstName: "Avery",
+      lastName: "Stone",
+    });
     users.unshift({ role: "super-admin", email, password, company: null });
     return users;
   });
@@ -242,7 +265,8 @@ async function main() {
     const users = await seedDemo(database.db, { password: process.env.DEMO_PASSWORD || undefined });
     console.log("\nDemo data loaded: 2 companies, 7 clients, 14 projects, 300 permits and bonds.\n");
     console.log("Demo users (passwords are shown only now):");
-    for (const u of users) console.log(`  ${u.role.padEnd(14)} ${u.email.padEnd(42)} ${u.password}   ${u.company ?? ""}`);
+    for (const u of users)
+      console.log(`  ${u.role.padEnd(14)} ${u.email.padEnd(42)} ${u.password}   ${u.company ?? ""}`);
     console.log("");
   } finally {
     await database.close();

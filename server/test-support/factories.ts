@@ -51,7 +51,9 @@ export function factories(db: Db) {
       const role = opts.role ?? "company-user";
       if (role !== "super-admin" && !opts.companyId) throw new Error("factories.user: companyId is required");
       const password = opts.password ?? DEFAULT_PASSWORD;
-      const hash = opts.password ? await hashPassword(password) : await (defaultHash ??= hashPassword(DEFAULT_PASSWORD));
+      const hash = opts.password
+        ? await hashPassword(password)
+        : await (defaultHash ??= hashPassword(DEFAULT_PASSWORD));
       const n = next();
       const firstName = opts.firstName ?? "Test";
       const lastName = opts.lastName ?? `User ${n}`;
@@ -69,11 +71,15 @@ export function factories(db: Db) {
           emailVerified: true,
         })
         .returning();
-      await db.insert(accounts).values({ accountId: user!.id, providerId: "credential", userId: user!.id, password: hash });
+      await db
+        .insert(accounts)
+        .values({ accountId: user!.id, providerId: "credential", userId: user!.id, password: hash });
       if (opts.clientIds?.length) {
         await db
           .insert(userClients)
-          .values(opts.clientIds.map((clientId) => ({ userId: user!.id, clientId, companyId: user!.companyId! })));
+          .values(
+            opts.clientIds.map((clientId) => ({ userId: user!.id, clientId, companyId: user!.companyId! })),
+          );
       }
       return { ...user!, password };
     },
@@ -96,12 +102,21 @@ export function factories(db: Db) {
       const n = next();
       let clientId = overrides.clientId;
       if (clientId === undefined && overrides.projectId) {
-        const [p] = await db.select({ clientId: projects.clientId }).from(projects).where(eq(projects.id, overrides.projectId));
+        const [p] = await db
+          .select({ clientId: projects.clientId })
+          .from(projects)
+          .where(eq(projects.id, overrides.projectId));
         clientId = p?.clientId ?? null;
       }
       const [row] = await db
         .insert(permits)
-        .values({ permitNumber: `PN-${n}`, permitName: `Permit ${n}`, agency: "City of Test", ...overrides, clientId })
+        .values({
+          permitNumber: `PN-${n}`,
+          permitName: `Permit ${n}`,
+          agency: "City of Test",
+          ...overrides,
+          clientId,
+        })
         .returning();
       return row!;
     },

@@ -86,7 +86,8 @@ export async function createTestContext(
         headers: { [CSRF_HEADER]: CSRF_HEADER_VALUE },
         payload: { email: user.email, password: user.password },
       });
-      if (res.statusCode !== 200) throw new Error(`sign-in failed for ${user.email}: ${res.statusCode} ${res.body}`);
+      if (res.statusCode !== 200)
+        throw new Error(`sign-in failed for ${user.email}: ${res.statusCode} ${res.body}`);
       const cookie = res.cookies.map((c) => `${c.name}=${c.value}`).join("; ");
       return client(app, cookie);
     },
@@ -99,7 +100,10 @@ export async function createTestContext(
 }
 
 /** Registers beforeAll/afterAll for a test file and returns the context, filled in before the tests run. */
-export function useTestContext(env: Record<string, string> = {}, opts: { mailer?: Mailer } = {}): TestContext {
+export function useTestContext(
+  env: Record<string, string> = {},
+  opts: { mailer?: Mailer } = {},
+): TestContext {
   const ctx = {} as TestContext;
   beforeAll(async () => {
     Object.assign(ctx, await createTestContext(env, opts));

@@ -14,7 +14,11 @@ export function multipart(parts: MultipartPart[]) {
   for (const p of parts) {
     const filename = p.filename === undefined ? "" : `; filename="${p.filename}"`;
     const type = p.contentType ? `Content-Type: ${p.contentType}\r\n` : "";
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"${filename}\r\n${type}\r\n`));
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"${filename}\r\n${type}\r\n`,
+      ),
+    );
     chunks.push(Buffer.from(p.content), Buffer.from("\r\n"));
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));

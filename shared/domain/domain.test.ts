@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { addDays, daysBetween, isIsoDate, todayIn } from "./dates.ts";
 import { can, navLinksFor } from "./permissions.ts";
-import { displayPermitStatus, listCategory, projectCategory, statusChipColor, urgency } from "./permit-rules.ts";
+import {
+  displayPermitStatus,
+  listCategory,
+  projectCategory,
+  statusChipColor,
+  urgency,
+} from "./permit-rules.ts";
 import { displayProjectStatus } from "./statuses.ts";
 
 describe("permission matrix (spec section 6)", () => {
@@ -26,7 +32,13 @@ describe("permission matrix (spec section 6)", () => {
     expect(navLinksFor("company-user").map((l) => l.label)).toEqual(["Permits"]);
     expect(navLinksFor("client-user").map((l) => l.label)).toEqual(["Permits"]);
     expect(navLinksFor("company-admin").map((l) => l.label)).toEqual([
-      "Permits", "Notifications", "Permit Templates", "Clients", "Projects", "Users", "Import",
+      "Permits",
+      "Notifications",
+      "Permit Templates",
+      "Clients",
+      "Projects",
+      "Users",
+      "Import",
     ]);
     expect(navLinksFor("super-admin").at(-1)).toEqual({ label: "Companies", to: "/admin/companies" });
   });
@@ -61,7 +73,9 @@ describe("permit rules (spec section 4)", () => {
   });
   it("categorises the project dashboard differently", () => {
     expect(projectCategory({ start_date: "2026-01-01", expiration_date: "2026-06-01" })).toBe("Active");
-    expect(projectCategory({ start_date: "2026-01-01", permit_application_date: "2026-01-02" })).toBe("In Waiting");
+    expect(projectCategory({ start_date: "2026-01-01", permit_application_date: "2026-01-02" })).toBe(
+      "In Waiting",
+    );
     expect(projectCategory({ start_date: "2026-01-01" })).toBe("In Progress");
     expect(projectCategory({ expiration_date: "2026-06-01" })).toBeNull();
   });

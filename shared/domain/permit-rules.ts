@@ -42,7 +42,11 @@ export function urgency(expirationDate: string | null | undefined, today: string
 }
 
 /** The detail chip shows Expired whenever the date has passed, whatever is stored (DESIGN.md 6.10). */
-export function displayPermitStatus(status: string, expirationDate: string | null | undefined, today: string): string {
+export function displayPermitStatus(
+  status: string,
+  expirationDate: string | null | undefined,
+  today: string,
+): string {
   if (expirationDate && daysBetween(today, expirationDate) < 0) return "Expired";
   return status;
 }

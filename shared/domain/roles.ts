@@ -3,7 +3,11 @@ export const ROLES = ["super-admin", "company-admin", "company-user", "client-us
 export type Role = (typeof ROLES)[number];
 
 /** Roles a company-admin may give; a super-admin may also create super-admins. */
-export const COMPANY_ASSIGNABLE_ROLES = ["company-admin", "company-user", "client-user"] as const satisfies readonly Role[];
+export const COMPANY_ASSIGNABLE_ROLES = [
+  "company-admin",
+  "company-user",
+  "client-user",
+] as const satisfies readonly Role[];
 
 export const ROLE_LABELS: Record<Role, string> = {
   "super-admin": "Super Admin",

@@ -25,7 +25,9 @@ export const DEFAULT_PROJECT_STATUS: ProjectStatus = "Not Started";
 /** Unknown or legacy values display as In Progress; "Complete" was the spec's other spelling. */
 export function displayProjectStatus(value: string | null | undefined): ProjectStatus {
   if (value === "Complete") return "Completed";
-  return (PROJECT_STATUSES as readonly string[]).includes(value ?? "") ? (value as ProjectStatus) : "In Progress";
+  return (PROJECT_STATUSES as readonly string[]).includes(value ?? "")
+    ? (value as ProjectStatus)
+    : "In Progress";
 }
 
 export const TEMPLATE_STATUSES = ["Required", "N/A"] as const;

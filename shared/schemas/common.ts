@@ -5,9 +5,7 @@ export const IdSchema = z.uuid({ message: "Must be a valid id" });
 export const IdParamsSchema = z.object({ id: IdSchema });
 
 /** A calendar date "YYYY-MM-DD" that exists (rejects 2025-02-30). */
-export const IsoDateSchema = z
-  .string()
-  .refine(isIsoDate, { message: "Must be a valid date (YYYY-MM-DD)" });
+export const IsoDateSchema = z.string().refine(isIsoDate, { message: "Must be a valid date (YYYY-MM-DD)" });
 
 /** Optional date as the forms send it: "" or null mean no date. */
 export const OptionalDateSchema = z
@@ -25,4 +23,8 @@ export type ErrorResponse = z.infer<typeof ErrorResponseSchema>;
 export const OkSchema = z.object({ ok: z.literal(true) });
 
 /** Trimmed text with a length cap; "" stays "" (use .min(1) for required). */
-export const text = (max: number) => z.string().trim().max(max, { message: `Must be at most ${max} characters` });
+export const text = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { message: `Must be at most ${max} characters` });

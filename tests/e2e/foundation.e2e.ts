@@ -5,7 +5,9 @@ import { BASE_URL, DEMO, DEMO_PASSWORD, screenshot, signIn, useBrowser } from ".
 const b = useBrowser();
 
 const navLabels = async (page: Page) =>
-  (await page.getByRole("navigation", { name: "Main" }).getByRole("link").allTextContents()).map((s) => s.trim());
+  (await page.getByRole("navigation", { name: "Main" }).getByRole("link").allTextContents()).map((s) =>
+    s.trim(),
+  );
 
 describe("public routes", () => {
   it("sends / and signed-out pages to /login, and shows the 404 page for unknown paths", async () => {
@@ -36,7 +38,9 @@ describe("first sign-in with a generated password", () => {
     await signIn(page, process.env.E2E_ADMIN_EMAIL!, process.env.E2E_ADMIN_PASSWORD!);
     await page.waitForURL(/\/reset-password$/);
     await expect.poll(() => page.getByText("Reset Your Password").isVisible()).toBe(true);
-    await expect.poll(() => page.getByText("Password must be at least 8 characters long.").isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByText("Password must be at least 8 characters long.").isVisible())
+      .toBe(true);
 
     await page.getByLabel("New Password", { exact: true }).fill("brand-new-pass-1");
     await page.getByLabel("Confirm New Password").fill("brand-new-pass-2");
@@ -46,13 +50,18 @@ describe("first sign-in with a generated password", () => {
     // the show/hide toggle reveals what was typed
     const input = page.getByLabel("New Password", { exact: true });
     expect(await input.getAttribute("type")).toBe("password");
-    await page.getByRole("button", { name: /show password/i }).first().click();
+    await page
+      .getByRole("button", { name: /show password/i })
+      .first()
+      .click();
     expect(await input.getAttribute("type")).toBe("text");
     await screenshot(page, "reset-password");
 
     await page.getByLabel("Confirm New Password").fill("brand-new-pass-1");
     await page.getByRole("button", { name: "Reset Password" }).click();
-    await expect.poll(() => page.getByText("Password updated successfully. Redirecting...").isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByText("Password updated successfully. Redirecting...").isVisible())
+      .toBe(true);
     await page.waitForURL(/\/permits$/, { timeout: 10_000 });
     expect(await page.evaluate(() => localStorage.getItem("allowReset"))).toBeNull();
 
@@ -77,7 +86,9 @@ describe("the shell by role", () => {
     await page.waitForURL(/\/permits$/);
     expect(await navLabels(page)).toEqual(["Permits"]);
     await expect.poll(() => page.getByRole("button", { name: "Logout" }).isVisible()).toBe(true);
-    await expect.poll(() => page.getByRole("contentinfo").textContent()).toContain("Summit Ridge Construction");
+    await expect
+      .poll(() => page.getByRole("contentinfo").textContent())
+      .toContain("Summit Ridge Construction");
     expect(await page.getByRole("contentinfo").textContent()).toContain("(303) 555-0142");
     await expect.poll(() => page.getByText("v1.1.0").isVisible()).toBe(true);
   });

@@ -43,7 +43,11 @@ const env = {
 const tsx = [path.join(root, "node_modules", "tsx", "dist", "cli.mjs")];
 
 // The seed creates the first super-admin with a generated password (the forced-reset path) and the demo data.
-const seed = spawnSync(process.execPath, [...tsx, "server/db/seed-demo.ts"], { cwd: root, env, encoding: "utf8" });
+const seed = spawnSync(process.execPath, [...tsx, "server/db/seed-demo.ts"], {
+  cwd: root,
+  env,
+  encoding: "utf8",
+});
 if (seed.status !== 0) {
   console.error(seed.stdout, seed.stderr);
   process.exit(1);
@@ -51,7 +55,11 @@ if (seed.status !== 0) {
 const generated = /password:\s+(\S+)/.exec(seed.stdout)?.[1];
 if (!generated) throw new Error(`no generated admin password in the seed output:\n${seed.stdout}`);
 
-const server = spawn(process.execPath, [...tsx, "server/main.ts"], { cwd: root, env, stdio: ["ignore", "inherit", "inherit"] });
+const server = spawn(process.execPath, [...tsx, "server/main.ts"], {
+  cwd: root,
+  env,
+  stdio: ["ignore", "inherit", "inherit"],
+});
 const deadline = Date.now() + 60_000;
 for (;;) {
   try {
@@ -68,7 +76,13 @@ for (;;) {
 
 const vitest = spawn(
   process.execPath,
-  [path.join(root, "node_modules", "vitest", "vitest.mjs"), "run", "--config", "tests/e2e/vitest.config.ts", ...process.argv.slice(2)],
+  [
+    path.join(root, "node_modules", "vitest", "vitest.mjs"),
+    "run",
+    "--config",
+    "tests/e2e/vitest.config.ts",
+    ...process.argv.slice(2),
+  ],
   {
     cwd: root,
     stdio: "inherit",

@@ -17,7 +17,9 @@ export const DEMO = {
 } as const;
 
 function chromiumPath(): string {
-  const candidates = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"].filter(Boolean) as string[];
+  const candidates = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"].filter(
+    Boolean,
+  ) as string[];
   const found = candidates.find((p) => fs.existsSync(p));
   if (!found) throw new Error("Chromium not found: install Debian's chromium or set CHROMIUM_PATH");
   return found;
@@ -48,13 +50,18 @@ export function useBrowser(): BrowserFixture {
       ],
     });
     fixture.newPage = async (opts) => {
-      const context = await fixture.browser.newContext({ viewport: opts?.viewport ?? { width: 1366, height: 900 } });
+      const context = await fixture.browser.newContext({
+        viewport: opts?.viewport ?? { width: 1366, height: 900 },
+      });
       contexts.push(context);
       const page = await context.newPage();
       page.on("console", (msg) => {
         const text = msg.text();
         // A failed fetch the app handles (401 before sign-in, a 4xx shown to the user) is logged by the browser; not a defect.
-        if (msg.type() === "error" && !/Failed to load resource: the server responded with a status of 4\d\d/.test(text)) {
+        if (
+          msg.type() === "error" &&
+          !/Failed to load resource: the server responded with a status of 4\d\d/.test(text)
+        ) {
           problems.push(text);
         }
       });

@@ -200,7 +200,13 @@ export function apiUpload<T = unknown>(
     };
     // A server refusing an oversized body mid-upload may simply drop the connection.
     xhr.onerror = () =>
-      reject(new ApiError(0, "NETWORK", "The upload failed. Check the file size and your connection, then try again."));
+      reject(
+        new ApiError(
+          0,
+          "NETWORK",
+          "The upload failed. Check the file size and your connection, then try again.",
+        ),
+      );
     options.signal?.addEventListener("abort", () => xhr.abort());
     xhr.send(form);
   });

@@ -60,7 +60,13 @@ export async function recordPermitAuditMany(
 export async function recordEvent(
   tx: Db,
   actor: Pick<Actor, "userId" | "name" | "companyId" | "impersonatorId" | "impersonatorName">,
-  event: { action: string; entityType: string; entityId?: string | null; companyId?: string | null; details?: unknown },
+  event: {
+    action: string;
+    entityType: string;
+    entityId?: string | null;
+    companyId?: string | null;
+    details?: unknown;
+  },
 ): Promise<void> {
   await tx.insert(auditEvents).values({
     companyId: event.companyId === undefined ? actor.companyId : event.companyId,
@@ -104,7 +110,12 @@ export async function listPermitAudit(
             ),
       ),
     )
-    .orderBy(desc(permitAudit.timestamp), desc(permitAudit.action), asc(permitAudit.field), asc(permitAudit.id));
+    .orderBy(
+      desc(permitAudit.timestamp),
+      desc(permitAudit.action),
+      asc(permitAudit.field),
+      asc(permitAudit.id),
+    );
   return rows.map((r) => ({
     id: r.id,
     action: r.action,

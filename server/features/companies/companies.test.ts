@@ -32,7 +32,14 @@ const WEBP = Buffer.concat([
 
 /** One logo file as the browser sends it. */
 const logoPart = (data: Buffer, opts: { field?: string; filename?: string; type?: string } = {}) =>
-  multipart([{ name: opts.field ?? "file", filename: opts.filename ?? "logo.png", contentType: opts.type ?? "image/png", content: data }]);
+  multipart([
+    {
+      name: opts.field ?? "file",
+      filename: opts.filename ?? "logo.png",
+      contentType: opts.type ?? "image/png",
+      content: data,
+    },
+  ]);
 const upload = (api: ApiClient, id: string, data: Buffer, opts?: Parameters<typeof logoPart>[1]) =>
   api.request({ method: "POST", url: `/api/companies/${id}/logo`, ...logoPart(data, opts) });
 

@@ -29,7 +29,11 @@ export function neutralise(value: string): string {
 }
 
 /** The current view's rows (same filters, order and access rules as the list), page by page. */
-async function* exportRows(db: Db, actor: Actor, query: PermitFilter & { sort?: PermitSortField; dir: "asc" | "desc" }) {
+async function* exportRows(
+  db: Db,
+  actor: Actor,
+  query: PermitFilter & { sort?: PermitSortField; dir: "asc" | "desc" },
+) {
   const columns = exportColumns(actor);
   for (let offset = 0; ; offset += PAGE) {
     const rows = await db
@@ -114,7 +118,11 @@ export function exportCsv(db: Db, actor: Actor, query: Parameters<typeof exportR
 export function exportXlsx(db: Db, actor: Actor, query: Parameters<typeof exportRows>[2]): Readable {
   const out = new PassThrough();
   void (async () => {
-    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+      stream: out,
+      useStyles: true,
+      useSharedStrings: false,
+    });
     const sheet = workbook.addWorksheet("Permits", { views: [{ state: "frozen", ySplit: 1 }] });
     const columns = exportColumns(actor);
     sheet.columns = columns.map((c) => ({ header: c, key: c, width: Math.max(12, c.length + 2) }));

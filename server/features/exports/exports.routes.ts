@@ -33,7 +33,8 @@ export async function exportsRoutes(app: FastifyInstance) {
       const actor = actorOf(request);
       authorize(actorCan(actor, "permits.view"));
       const { format, ...query } = request.query;
-      const stream = format === "xlsx" ? exportXlsx(app.ctx.db, actor, query) : exportCsv(app.ctx.db, actor, query);
+      const stream =
+        format === "xlsx" ? exportXlsx(app.ctx.db, actor, query) : exportCsv(app.ctx.db, actor, query);
       return reply
         .type(TYPES[format])
         .header("content-disposition", `attachment; filename="permits-${todayIn("UTC")}.${format}"`)

@@ -12,10 +12,26 @@ async function setup() {
   const company = await t.make.company();
   const acme = await t.make.client(company.id, "Acme");
   const zenith = await t.make.client(company.id, "Zenith");
-  const pa = await t.make.project({ companyId: company.id, clientId: acme.id, name: "Acme Tower", projectNumber: "AT-1" });
-  const pz = await t.make.project({ companyId: company.id, clientId: zenith.id, name: "Zenith Mall", projectNumber: "ZM-1" });
+  const pa = await t.make.project({
+    companyId: company.id,
+    clientId: acme.id,
+    name: "Acme Tower",
+    projectNumber: "AT-1",
+  });
+  const pz = await t.make.project({
+    companyId: company.id,
+    clientId: zenith.id,
+    name: "Zenith Mall",
+    projectNumber: "ZM-1",
+  });
   const base = { companyId: company.id, startDate: "2026-01-05", expirationDate: "2026-12-31" };
-  await t.make.permit({ ...base, projectId: pa.id, permitNumber: "A-1", permitName: "=HYPERLINK(\"http://evil\")", agency: "+City" });
+  await t.make.permit({
+    ...base,
+    projectId: pa.id,
+    permitNumber: "A-1",
+    permitName: '=HYPERLINK("http://evil")',
+    agency: "+City",
+  });
   await t.make.permit({
     ...base,
     projectId: pa.id,
@@ -28,9 +44,27 @@ async function setup() {
     guaranteeType: "Performance",
     agency: "@County",
   });
-  await t.make.permit({ ...base, projectId: pz.id, permitNumber: "Z-1", permitName: "Grading, phase 1", agency: "-Roads\nDept" });
-  await t.make.permit({ ...base, projectId: pz.id, permitNumber: "Z-2", permitName: "Hidden N/A", status: "N/A" });
-  await t.make.permit({ ...base, projectId: pz.id, permitNumber: "Z-3", permitName: "Archived", archived: true });
+  await t.make.permit({
+    ...base,
+    projectId: pz.id,
+    permitNumber: "Z-1",
+    permitName: "Grading, phase 1",
+    agency: "-Roads\nDept",
+  });
+  await t.make.permit({
+    ...base,
+    projectId: pz.id,
+    permitNumber: "Z-2",
+    permitName: "Hidden N/A",
+    status: "N/A",
+  });
+  await t.make.permit({
+    ...base,
+    projectId: pz.id,
+    permitNumber: "Z-3",
+    permitName: "Archived",
+    archived: true,
+  });
   const admin = await t.make.user({ role: "company-admin", companyId: company.id });
   return { company, acme, admin };
 }
@@ -49,14 +83,16 @@ describe("permit list export", () => {
     const res = await api.get("/api/permits/export?format=csv&sort=permit_number&dir=desc");
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toContain("text/csv");
-    expect(res.headers["content-disposition"]).toMatch(/^attachment; filename="permits-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(res.headers["content-disposition"]).toMatch(
+      /^attachment; filename="permits-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
     expect(res.body.startsWith("\uFEFF")).toBe(true);
     const table = csvOf(res.body);
     const col = (name: string) => table.header.indexOf(name);
     expect(table.header).not.toContain("company");
     expect(table.rows.map((r) => r.fields[col("permit_number")])).toEqual(["Z-1", "A-2", "A-1"]);
     const a1 = table.rows[2]!.fields;
-    expect(a1[col("permit_name")]).toBe("'=HYPERLINK(\"http://evil\")");
+    expect(a1[col("permit_name")]).toBe('\'=HYPERLINK("http://evil")');
     expect(a1[col("agency")]).toBe("'+City");
     expect(a1[col("client")]).toBe("Acme");
     expect(table.rows[1]!.fields[col("agency")]).toBe("'@County");
@@ -81,7 +117,11 @@ describe("permit list export", () => {
 
   it("gives a client-user only its clients' permits", async () => {
     const { company, acme } = await setup();
-    const clientUser = await t.make.user({ role: "client-user", companyId: company.id, clientIds: [acme.id] });
+    const clientUser = await t.make.user({
+      role: "client-user",
+      companyId: company.id,
+      clientIds: [acme.id],
+    });
     const api = await t.signIn(clientUser);
     const table = csvOf((await api.get("/api/permits/export")).body);
     expect(table.rows.map((r) => r.fields[table.header.indexOf("client")])).toEqual(["Acme", "Acme"]);
@@ -100,7 +140,9 @@ describe("permit list export", () => {
     const api = await t.signIn(admin);
     const res = await api.get("/api/permits/export?format=xlsx&sort=permit_number");
     expect(res.statusCode).toBe(200);
-    expect(res.headers["content-type"]).toBe("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
+    expect(res.headers["content-type"]).toBe(
+      "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    );
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     const sheet = workbook.getWorksheet("Permits")!;
@@ -108,7 +150,7 @@ describe("permit list export", () => {
     const at = (row: number, name: string) => sheet.getRow(row).getCell(header.indexOf(name) + 1).value;
     expect(sheet.rowCount).toBe(4);
     expect(at(2, "permit_number")).toBe("A-1");
-    expect(at(2, "permit_name")).toBe("'=HYPERLINK(\"http://evil\")");
+    expect(at(2, "permit_name")).toBe('\'=HYPERLINK("http://evil")');
     expect(at(3, "bond_amount")).toBe(125000.5);
   });
 

@@ -82,7 +82,9 @@ export function parseCsv(text: string, limits: CsvLimits = DEFAULT_CSV_LIMITS): 
 
   const endField = () => {
     if (field.length > limits.maxFieldLength) {
-      throw new CsvError(`Line ${recordLine}: a value is longer than ${fmt(limits.maxFieldLength)} characters.`);
+      throw new CsvError(
+        `Line ${recordLine}: a value is longer than ${fmt(limits.maxFieldLength)} characters.`,
+      );
     }
     fields.push(field);
     if (fields.length > limits.maxColumns) {
@@ -98,7 +100,9 @@ export function parseCsv(text: string, limits: CsvLimits = DEFAULT_CSV_LIMITS): 
       records.push({ row: recordCount, line: recordLine, fields });
       // the header is not a data row
       if (records.length - 1 > limits.maxRows) {
-        throw new CsvError(`The file has more than ${fmt(limits.maxRows)} rows; split it into smaller files.`);
+        throw new CsvError(
+          `The file has more than ${fmt(limits.maxRows)} rows; split it into smaller files.`,
+        );
       }
     }
     fields = [];
@@ -118,7 +122,9 @@ export function parseCsv(text: string, limits: CsvLimits = DEFAULT_CSV_LIMITS): 
         if (c === "\n" || (c === "\r" && text[i + 1] !== "\n")) line++;
         field += c;
         if (field.length > limits.maxFieldLength) {
-          throw new CsvError(`Line ${recordLine}: a value is longer than ${fmt(limits.maxFieldLength)} characters.`);
+          throw new CsvError(
+            `Line ${recordLine}: a value is longer than ${fmt(limits.maxFieldLength)} characters.`,
+          );
         }
       }
       continue;
@@ -129,7 +135,9 @@ export function parseCsv(text: string, limits: CsvLimits = DEFAULT_CSV_LIMITS): 
         quoted = true;
         fieldWasQuoted = true;
       } else {
-        throw new CsvError(`Line ${line}: a quote (") inside an unquoted value; quote the whole value and double inner quotes.`);
+        throw new CsvError(
+          `Line ${line}: a quote (") inside an unquoted value; quote the whole value and double inner quotes.`,
+        );
       }
     } else if (c === delimiter) {
       endField();

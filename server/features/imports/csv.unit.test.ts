@@ -19,7 +19,11 @@ describe("CSV reading", () => {
   it("handles a BOM, Windows and old Mac line ends, and skips blank lines", () => {
     const t = table("\uFEFFa,b\r\n1,2\r\n\r\n,\r\n3,4\r5,6");
     expect(t.header).toEqual(["a", "b"]);
-    expect(t.rows.map((r) => r.fields)).toEqual([["1", "2"], ["3", "4"], ["5", "6"]]);
+    expect(t.rows.map((r) => r.fields)).toEqual([
+      ["1", "2"],
+      ["3", "4"],
+      ["5", "6"],
+    ]);
     expect(t.rows.map((r) => r.row)).toEqual([2, 5, 6]);
   });
 

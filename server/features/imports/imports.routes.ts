@@ -48,7 +48,9 @@ export async function importsRoutes(app: FastifyInstance) {
 
   r.get(
     "/api/imports/permits/template.csv",
-    { schema: { tags: ["imports"], summary: "The CSV template with the import's columns and an example row" } },
+    {
+      schema: { tags: ["imports"], summary: "The CSV template with the import's columns and an example row" },
+    },
     async (request, reply) => {
       authorize(actorCan(actorOf(request), "imports.run"));
       const csv = `${CSV_TEMPLATE_COLUMNS.join(",")}\r\n${CSV_TEMPLATE_COLUMNS.map((c) => TEMPLATE_EXAMPLE[c]).join(",")}\r\n`;
@@ -64,7 +66,8 @@ export async function importsRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ["imports"],
-        summary: "Import permits from a CSV file (multipart: company_id, then file); dry_run=true changes nothing",
+        summary:
+          "Import permits from a CSV file (multipart: company_id, then file); dry_run=true changes nothing",
         querystring: ImportQuerySchema,
         consumes: ["multipart/form-data"],
         response: { 200: ImportResultSchema, ...errors },
@@ -78,7 +81,9 @@ export async function importsRoutes(app: FastifyInstance) {
       let requestedCompany: string | null = null;
       let file: { name: string; bytes: Uint8Array } | null = null;
       try {
-        for await (const part of request.parts({ limits: { fileSize: DEFAULT_CSV_LIMITS.maxBytes, files: 1 } })) {
+        for await (const part of request.parts({
+          limits: { fileSize: DEFAULT_CSV_LIMITS.maxBytes, files: 1 },
+        })) {
           if (part.type === "file") {
             file = { name: part.filename || "import.csv", bytes: await part.toBuffer() };
           } else if (part.fieldname === "company_id" && typeof part.value === "string" && part.value) {
@@ -87,15 +92,24 @@ export async function importsRoutes(app: FastifyInstance) {
         }
       } catch (err) {
         if ((err as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") {
-          throw new AppError(413, "PAYLOAD_TOO_LARGE", `The file is larger than ${DEFAULT_CSV_LIMITS.maxBytes / 1024 / 1024} MB.`);
+          throw new AppError(
+            413,
+            "PAYLOAD_TOO_LARGE",
+            `The file is larger than ${DEFAULT_CSV_LIMITS.maxBytes / 1024 / 1024} MB.`,
+          );
         }
         throw err;
       }
       if (!file) throw validation({ file: "Choose a CSV file to import." });
-      if (actor.role === "super-admin" && !requestedCompany) throw validation({ company_id: COMPANY_MISSING }, COMPANY_MISSING);
-      if (requestedCompany && !UUID.safeParse(requestedCompany).success) throw validation({ company_id: "Must be a valid id" });
+      if (actor.role === "super-admin" && !requestedCompany)
+        throw validation({ company_id: COMPANY_MISSING }, COMPANY_MISSING);
+      if (requestedCompany && !UUID.safeParse(requestedCompany).success)
+        throw validation({ company_id: "Must be a valid id" });
       const companyId = targetCompanyId(actor, requestedCompany);
-      const [company] = await db.select({ id: companies.id, name: companies.name }).from(companies).where(eq(companies.id, companyId));
+      const [company] = await db
+        .select({ id: companies.id, name: companies.name })
+        .from(companies)
+        .where(eq(companies.id, companyId));
       if (!company) throw notFound("Company");
 
       try {

@@ -59,7 +59,9 @@ export async function importPermits(
   try {
     await db.transaction(async (tx) => {
       const projectOf = await resolveProjects(tx, actor, company.id, valid, result);
-      const existing = await existingPermitNumbers(tx, company.id, [...new Set([...projectOf.values()].map((p) => p.id))]);
+      const existing = await existingPermitNumbers(tx, company.id, [
+        ...new Set([...projectOf.values()].map((p) => p.id)),
+      ]);
       const toInsert: { row: ImportRow; project: ProjectRef }[] = [];
       for (const row of valid) {
         const project = projectOf.get(row)!;
@@ -69,7 +71,10 @@ export async function importPermits(
             row: row.row,
             permit_number: row.permitNumber,
             project: project.name,
-            reason: existing.get(key) === "file" ? "Duplicate of an earlier row in this file" : "Already in this project",
+            reason:
+              existing.get(key) === "file"
+                ? "Duplicate of an earlier row in this file"
+                : "Already in this project",
           });
           continue;
         }
@@ -81,7 +86,10 @@ export async function importPermits(
         await recordPermitAuditMany(
           tx,
           actor,
-          created.map((permit) => ({ permit, entries: [{ action: "import", newValue: permit.permitNumber }] })),
+          created.map((permit) => ({
+            permit,
+            entries: [{ action: "import", newValue: permit.permitNumber }],
+          })),
         );
         for (const { row, project } of toInsert) {
           result.inserted.push({ row: row.row, permit_number: row.permitNumber, project: project.name });
@@ -121,7 +129,12 @@ async function resolveProjects(
   result: ImportResult,
 ): Promise<Map<ImportRow, ProjectRef>> {
   const all = await tx
-    .select({ id: projects.id, name: projects.name, number: projects.projectNumber, clientId: projects.clientId })
+    .select({
+      id: projects.id,
+      name: projects.name,
+      number: projects.projectNumber,
+      clientId: projects.clientId,
+    })
     .from(projects)
     .where(eq(projects.companyId, companyId));
   const byNumber = new Map<string, ProjectRef>();
@@ -135,13 +148,19 @@ async function resolveProjects(
       ? byNumber.get(lower(row.projectNumber))
       : (byNumber.get(lower(row.project)) ?? byName.get(lower(row.projectName ?? row.project)));
   // A project the file names for the first time, keyed the way later rows will look it up.
-  const newKey = (row: ImportRow) => (row.projectNumber ? `#${lower(row.projectNumber)}` : `@${lower(row.projectName ?? row.project)}`);
+  const newKey = (row: ImportRow) =>
+    row.projectNumber ? `#${lower(row.projectNumber)}` : `@${lower(row.projectName ?? row.project)}`;
 
   const wanted = new Map<string, ImportRow>();
   for (const row of rows) if (!find(row) && !wanted.has(newKey(row))) wanted.set(newKey(row), row);
   if (wanted.size) {
     const clientNames = [...new Set([...wanted.values()].flatMap((r) => (r.client ? [r.client] : [])))];
-    const { clients: clientByName, created } = await findOrCreateClientsByName(tx, actor, companyId, clientNames);
+    const { clients: clientByName, created } = await findOrCreateClientsByName(
+      tx,
+      actor,
+      companyId,
+      clientNames,
+    );
     result.clients_created.push(...created);
     const specs = [...wanted.values()];
     for (let i = 0; i < specs.length; i += CHUNK) {
@@ -156,7 +175,12 @@ async function resolveProjects(
             clientId: row.client ? (clientByName.get(lower(row.client))?.id ?? null) : null,
           })),
         )
-        .returning({ id: projects.id, name: projects.name, number: projects.projectNumber, clientId: projects.clientId });
+        .returning({
+          id: projects.id,
+          name: projects.name,
+          number: projects.projectNumber,
+          clientId: projects.clientId,
+        });
       inserted.forEach((project) => {
         if (project.number) byNumber.set(lower(project.number), project);
         if (!byName.has(lower(project.name))) byName.set(lower(project.name), project);
@@ -219,13 +243,19 @@ async function insertPermits(
 }
 
 /** Permit numbers already in these projects, as "projectId/lower(number)". */
-async function existingPermitNumbers(tx: Db, companyId: string, projectIds: string[]): Promise<Map<string, "db" | "file">> {
+async function existingPermitNumbers(
+  tx: Db,
+  companyId: string,
+  projectIds: string[],
+): Promise<Map<string, "db" | "file">> {
   const found = new Map<string, "db" | "file">();
   for (let i = 0; i < projectIds.length; i += CHUNK) {
     const rows = await tx
       .select({ projectId: permits.projectId, number: permits.permitNumber })
       .from(permits)
-      .where(and(eq(permits.companyId, companyId), inArray(permits.projectId, projectIds.slice(i, i + CHUNK))));
+      .where(
+        and(eq(permits.companyId, companyId), inArray(permits.projectId, projectIds.slice(i, i + CHUNK))),
+      );
     for (const r of rows) found.set(`${r.projectId}/${lower(r.number)}`, "db");
   }
   return found;

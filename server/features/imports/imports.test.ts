@@ -8,9 +8,14 @@ import { multipart } from "../../test-support/multipart.ts";
 
 const t = useTestContext();
 
-const HEADER = "project,start_date,project_number,project_name,client,permit_number,agency,permit_name,expiration_date,record_type";
+const HEADER =
+  "project,start_date,project_number,project_name,client,permit_number,agency,permit_name,expiration_date,record_type";
 
-function upload(api: ApiClient, csv: string | Buffer, opts: { companyId?: string; dryRun?: boolean; filename?: string } = {}) {
+function upload(
+  api: ApiClient,
+  csv: string | Buffer,
+  opts: { companyId?: string; dryRun?: boolean; filename?: string } = {},
+) {
   const parts = [
     ...(opts.companyId ? [{ name: "company_id", content: opts.companyId }] : []),
     { name: "file", filename: opts.filename ?? "permits.csv", contentType: "text/csv", content: csv },
@@ -37,7 +42,11 @@ describe("import permits: access", () => {
     const company = await t.make.company();
     const client = await t.make.client(company.id);
     for (const role of ["company-user", "client-user"] as const) {
-      const user = await t.make.user({ role, companyId: company.id, clientIds: role === "client-user" ? [client.id] : [] });
+      const user = await t.make.user({
+        role,
+        companyId: company.id,
+        clientIds: role === "client-user" ? [client.id] : [],
+      });
       const api = await t.signIn(user);
       expect((await upload(api, `${HEADER}\nA,2026-01-01,,,,N-1,,,,`)).statusCode).toBe(403);
       expect((await api.get("/api/imports/permits/template.csv")).statusCode).toBe(403);
@@ -48,7 +57,9 @@ describe("import permits: access", () => {
   it("imports a company-admin's rows into its own company, whatever company it names", async () => {
     const { company, api } = await companyWithAdmin();
     const other = await t.make.company();
-    const res = await upload(api, `${HEADER}\nMain St,2026-01-05,,,,N-1,City,Building,2026-12-31,permit`, { companyId: other.id });
+    const res = await upload(api, `${HEADER}\nMain St,2026-01-05,,,,N-1,City,Building,2026-12-31,permit`, {
+      companyId: other.id,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().company.id).toBe(company.id);
     expect(await countPermits(company.id)).toBe(1);
@@ -72,7 +83,12 @@ describe("import permits: rules", () => {
   it("matches projects by number or name, creates missing ones with their client, and writes audit entries", async () => {
     const { company, api } = await companyWithAdmin();
     const acme = await t.make.client(company.id, "Acme Corp");
-    const existing = await t.make.project({ companyId: company.id, name: "Harbor Bridge", projectNumber: "HB-1", clientId: acme.id });
+    const existing = await t.make.project({
+      companyId: company.id,
+      name: "Harbor Bridge",
+      projectNumber: "HB-1",
+      clientId: acme.id,
+    });
     const csv = [
       HEADER,
       "Harbor,2026-01-05,HB-1,,,N-1,Port Authority,Pier permit,2026-12-31,permit",
@@ -87,7 +103,11 @@ describe("import permits: rules", () => {
     expect(body.projects_created).toEqual(["NT-9 New Tower", "Depot"]);
     expect(body.clients_created).toEqual(["Fresh Client"]);
 
-    const rows = await t.db.select().from(permits).where(eq(permits.companyId, company.id)).orderBy(permits.permitNumber);
+    const rows = await t.db
+      .select()
+      .from(permits)
+      .where(eq(permits.companyId, company.id))
+      .orderBy(permits.permitNumber);
     expect(rows.map((p) => [p.permitNumber, p.recordType])).toEqual([
       ["N-1", "permit"],
       ["N-2", "bond"],
@@ -99,7 +119,10 @@ describe("import permits: rules", () => {
     expect(rows[1]!.startDate).toBe("2026-01-06");
     expect(rows[0]!.clientId).toBe(acme.id);
     expect(rows[2]!.clientId).toBe(acme.id); // "acme corp" matched case-insensitively
-    const [fresh] = await t.db.select().from(clients).where(and(eq(clients.companyId, company.id), eq(clients.name, "Fresh Client")));
+    const [fresh] = await t.db
+      .select()
+      .from(clients)
+      .where(and(eq(clients.companyId, company.id), eq(clients.name, "Fresh Client")));
     expect(rows[3]!.clientId).toBe(fresh!.id);
     const audit = await t.db.select().from(permitAudit).where(eq(permitAudit.permitId, rows[0]!.id));
     expect(audit).toMatchObject([{ action: "import", newValue: "N-1" }]);
@@ -120,7 +143,12 @@ describe("import permits: rules", () => {
     const first = (await upload(api, csv)).json();
     expect(first.inserted.map((r: { row: number }) => r.row)).toEqual([2, 4]);
     expect(first.skipped).toEqual([
-      { row: 3, permit_number: "n-1", project: "Main St", reason: "Duplicate of an earlier row in this file" },
+      {
+        row: 3,
+        permit_number: "n-1",
+        project: "Main St",
+        reason: "Duplicate of an earlier row in this file",
+      },
     ]);
     expect(first.rejected.map((r: { reason: string }) => r.reason)).toEqual([
       "Row 5: Missing required fields",
@@ -140,7 +168,10 @@ describe("import permits: rules", () => {
 
   it("previews the first 10 rows and what would happen in a dry run, writing nothing", async () => {
     const { company, api } = await companyWithAdmin();
-    const lines = Array.from({ length: 25 }, (_, i) => `P,2026-01-05,,,New Client,N-${i},City,Permit ${i},,permit`);
+    const lines = Array.from(
+      { length: 25 },
+      (_, i) => `P,2026-01-05,,,New Client,N-${i},City,Permit ${i},,permit`,
+    );
     const res = await upload(api, `${HEADER}\n${lines.join("\n")}`, { dryRun: true });
     expect(res.statusCode).toBe(200);
     const body = res.json();
@@ -174,7 +205,11 @@ describe("import permits: bad files change nothing", () => {
       ["", 400, /empty/],
       [`${HEADER}\n"unterminated,2026-01-01,,,,N-1`, 400, /never closed/],
       [`${Array.from({ length: 1000 }, (_, i) => `c${i}`).join(",")}\n1`, 400, /more than 100 columns/],
-      [`${HEADER}\n${Array.from({ length: 20_001 }, (_, i) => `P,2026-01-01,,,,N-${i},,,,`).join("\n")}`, 400, /more than 20,000 rows/],
+      [
+        `${HEADER}\n${Array.from({ length: 20_001 }, (_, i) => `P,2026-01-01,,,,N-${i},,,,`).join("\n")}`,
+        400,
+        /more than 20,000 rows/,
+      ],
       [Buffer.alloc(11 * 1024 * 1024, 0x61), 413, /larger than 10 MB/],
     ];
     for (const [csv, status, message] of cases) {
@@ -183,7 +218,10 @@ describe("import permits: bad files change nothing", () => {
       expect(res.json().message).toMatch(message);
     }
     expect(await countPermits(company.id)).toBe(0);
-    const [n] = await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from projects where company_id = ${company.id}`);
+    const [n] = await queryRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from projects where company_id = ${company.id}`,
+    );
     expect(n!.n).toBe(0);
   });
 
@@ -192,7 +230,9 @@ describe("import permits: bad files change nothing", () => {
     // The project and client are written first; then a trigger makes the permits insert fail.
     await t.db.execute(sql`create or replace function fail_on_boom() returns trigger as $$
       begin if new.permit_number = 'BOOM' then raise exception 'boom'; end if; return new; end $$ language plpgsql`);
-    await t.db.execute(sql`create trigger fail_on_boom before insert on permits for each row execute function fail_on_boom()`);
+    await t.db.execute(
+      sql`create trigger fail_on_boom before insert on permits for each row execute function fail_on_boom()`,
+    );
     try {
       const csv = `${HEADER}\nNew Project,2026-01-05,,,New Client,N-1,,,,\nNew Project,2026-01-05,,,,BOOM,,,,`;
       const res = await upload(api, csv);

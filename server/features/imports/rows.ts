@@ -11,7 +11,13 @@ import { CsvError, normaliseHeader, type CsvTable } from "./csv.ts";
 
 export const REQUIRED_COLUMNS = ["project", "start_date", "permit_number"] as const;
 /** Beyond the spec's template: the export writes these too, so an export imports back whole. */
-export const OPTIONAL_EXTRA_COLUMNS = ["close_date", "bond_amount", "surety_company", "bond_number", "guarantee_type"] as const;
+export const OPTIONAL_EXTRA_COLUMNS = [
+  "close_date",
+  "bond_amount",
+  "surety_company",
+  "bond_number",
+  "guarantee_type",
+] as const;
 const KNOWN_COLUMNS = [...CSV_TEMPLATE_COLUMNS, ...OPTIONAL_EXTRA_COLUMNS] as const;
 type Column = (typeof KNOWN_COLUMNS)[number];
 
@@ -110,12 +116,14 @@ export function validateRows(table: CsvTable): { valid: ImportRow[]; rejected: R
     const issueDate = date("issue_date");
     const expirationDate = date("expiration_date");
     const closeDate = date("close_date");
-    if (startDate && expirationDate && expirationDate < startDate) problems.push("expiration_date is before start_date");
+    if (startDate && expirationDate && expirationDate < startDate)
+      problems.push("expiration_date is before start_date");
 
     const typeRaw = get("record_type").toLowerCase();
     let recordType: RecordType = "permit";
     if (typeRaw === "bond" || typeRaw === "guarantee") recordType = "bond";
-    else if (typeRaw && typeRaw !== "permit") problems.push(`record_type '${get("record_type")}' must be permit, bond or guarantee`);
+    else if (typeRaw && typeRaw !== "permit")
+      problems.push(`record_type '${get("record_type")}' must be permit, bond or guarantee`);
 
     const statusRaw = get("status");
     const status = statusRaw
@@ -125,13 +133,16 @@ export function validateRows(table: CsvTable): { valid: ImportRow[]; rejected: R
 
     const amountRaw = get("bond_amount").replace(/,/g, "");
     if (amountRaw && !/^\d{1,12}(\.\d{1,2})?$/.test(amountRaw)) {
-      problems.push(`bond_amount '${get("bond_amount")}' must be a number of at most 2 decimals, not negative`);
+      problems.push(
+        `bond_amount '${get("bond_amount")}' must be a number of at most 2 decimals, not negative`,
+      );
     }
     const guaranteeRaw = get("guarantee_type");
     const guaranteeType = guaranteeRaw
       ? GUARANTEE_TYPES.find((g) => g.toLowerCase() === guaranteeRaw.toLowerCase())
       : null;
-    if (guaranteeType === undefined) problems.push(`guarantee_type '${guaranteeRaw}' must be Performance or Maintenance`);
+    if (guaranteeType === undefined)
+      problems.push(`guarantee_type '${guaranteeRaw}' must be Performance or Maintenance`);
 
     const link = get("grantor_link");
     if (link && !/^https?:\/\/\S+$/i.test(link)) problems.push("grantor_link must be an http(s) address");

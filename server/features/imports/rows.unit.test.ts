@@ -16,9 +16,15 @@ describe("import dates", () => {
 
 describe("import rows", () => {
   it("reads the export's extra columns and removes its formula guard", () => {
-    const csv = "project,start_date,permit_number,permit_name,bond_amount,guarantee_type,close_date\nP,2026-01-01,B-1,'=SUM(A1),\"1,250.50\",maintenance,2026-05-01\nP,2026-01-01,B-2,x,-5,Weekly,";
+    const csv =
+      'project,start_date,permit_number,permit_name,bond_amount,guarantee_type,close_date\nP,2026-01-01,B-1,\'=SUM(A1),"1,250.50",maintenance,2026-05-01\nP,2026-01-01,B-2,x,-5,Weekly,';
     const { valid, rejected } = validateRows(parseCsv(csv));
-    expect(valid[0]).toMatchObject({ permitName: "=SUM(A1)", bondAmount: "1250.50", guaranteeType: "Maintenance", closeDate: "2026-05-01" });
+    expect(valid[0]).toMatchObject({
+      permitName: "=SUM(A1)",
+      bondAmount: "1250.50",
+      guaranteeType: "Maintenance",
+      closeDate: "2026-05-01",
+    });
     expect(rejected[0]!.reason).toMatch(/bond_amount '-5'.*; guarantee_type 'Weekly'/);
   });
 

@@ -30,7 +30,8 @@ export function useImportPermits() {
 export function useImportCompanies(enabled: boolean) {
   return useQuery({
     queryKey: ["companies", "list"],
-    queryFn: ({ signal }) => api.get<{ companies: { id: string; name: string }[] }>("/api/companies", { signal }),
+    queryFn: ({ signal }) =>
+      api.get<{ companies: { id: string; name: string }[] }>("/api/companies", { signal }),
     enabled,
   });
 }

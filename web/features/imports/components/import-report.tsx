@@ -16,10 +16,21 @@ export function ImportReport({ result }: { result: ImportResult }) {
   return (
     <Box sx={{ display: "grid", gap: 2 }}>
       <Box sx={{ display: "flex", flexWrap: "wrap", gap: 1 }} aria-label="Import summary">
-        <Chip color="success" label={`${would ? "Will import" : "Imported"} ${plural(inserted.length, "permit")}`} />
-        <Chip color={skipped.length ? "warning" : "default"} label={`${plural(skipped.length, "duplicate")} skipped`} />
-        <Chip color={rejected.length ? "error" : "default"} label={`${plural(rejected.length, "row")} rejected`} />
-        {projects.length > 0 && <Chip variant="outlined" label={`${plural(projects.length, "new project")}`} />}
+        <Chip
+          color="success"
+          label={`${would ? "Will import" : "Imported"} ${plural(inserted.length, "permit")}`}
+        />
+        <Chip
+          color={skipped.length ? "warning" : "default"}
+          label={`${plural(skipped.length, "duplicate")} skipped`}
+        />
+        <Chip
+          color={rejected.length ? "error" : "default"}
+          label={`${plural(rejected.length, "row")} rejected`}
+        />
+        {projects.length > 0 && (
+          <Chip variant="outlined" label={`${plural(projects.length, "new project")}`} />
+        )}
         {clients.length > 0 && <Chip variant="outlined" label={`${plural(clients.length, "new client")}`} />}
       </Box>
       {rejected.length > 0 && (

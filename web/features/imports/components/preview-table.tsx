@@ -25,7 +25,11 @@ export function PreviewTable({ columns, rows }: { columns: string[]; rows: strin
             <TableRow key={r} hover>
               <TableCell sx={{ color: "text.secondary" }}>{r + 2}</TableCell>
               {row.map((value, c) => (
-                <TableCell key={c} sx={{ whiteSpace: "nowrap", maxWidth: 240, overflow: "hidden", textOverflow: "ellipsis" }} title={value}>
+                <TableCell
+                  key={c}
+                  sx={{ whiteSpace: "nowrap", maxWidth: 240, overflow: "hidden", textOverflow: "ellipsis" }}
+                  title={value}
+                >
                   {value}
                 </TableCell>
               ))}

@@ -115,11 +115,12 @@ export default function ImportPermitsPage() {
       <Card variant="outlined" sx={{ mb: 3 }}>
         <CardContent sx={{ display: "grid", gap: 2 }}>
           <Typography variant="body2" color="text.secondary">
-            A CSV file (UTF-8, comma or semicolon separated) of up to 10 MB and 20,000 rows. The first row names the
-            columns: <strong>project</strong>, <strong>start_date</strong> and <strong>permit_number</strong> are
-            required; the template also has {CSV_TEMPLATE_COLUMNS.length - 3} optional ones. Dates may be YYYY-MM-DD or
-            MM/DD/YYYY. Projects are matched by number or name and created when missing; a permit number already in
-            its project is skipped.
+            A CSV file (UTF-8, comma or semicolon separated) of up to 10 MB and 20,000 rows. The first row
+            names the columns: <strong>project</strong>, <strong>start_date</strong> and{" "}
+            <strong>permit_number</strong> are required; the template also has{" "}
+            {CSV_TEMPLATE_COLUMNS.length - 3} optional ones. Dates may be YYYY-MM-DD or MM/DD/YYYY. Projects
+            are matched by number or name and created when missing; a permit number already in its project is
+            skipped.
           </Typography>
           <Box sx={{ display: "flex", flexWrap: "wrap", gap: 2, alignItems: "center" }}>
             {isSuperAdmin && (
@@ -191,8 +192,8 @@ export default function ImportPermitsPage() {
             </Typography>
             <Typography variant="body2" color="text.secondary">
               {check.total_rows.toLocaleString()} rows in {check.file_name}
-              {check.total_rows > CSV_PREVIEW_ROWS ? `; the first ${CSV_PREVIEW_ROWS} are shown` : ""}. Importing into{" "}
-              <strong>{check.company.name}</strong>.
+              {check.total_rows > CSV_PREVIEW_ROWS ? `; the first ${CSV_PREVIEW_ROWS} are shown` : ""}.
+              Importing into <strong>{check.company.name}</strong>.
             </Typography>
             <PreviewTable columns={check.preview.columns} rows={check.preview.rows} />
             <ImportReport result={check} />
@@ -202,7 +203,9 @@ export default function ImportPermitsPage() {
                 disabled={busy || needsCompany || check.inserted.length === 0}
                 onClick={() => file && void run(file, false, companyId)}
               >
-                {phase === "importing" ? "Importing…" : `Import ${check.inserted.length.toLocaleString()} permits`}
+                {phase === "importing"
+                  ? "Importing…"
+                  : `Import ${check.inserted.length.toLocaleString()} permits`}
               </Button>
               <Button onClick={reset} disabled={busy}>
                 Cancel
@@ -216,7 +219,8 @@ export default function ImportPermitsPage() {
         <Card variant="outlined">
           <CardContent sx={{ display: "grid", gap: 2 }}>
             <Alert severity="success">
-              Import finished: {result.inserted.length.toLocaleString()} permits added to {result.company.name}.
+              Import finished: {result.inserted.length.toLocaleString()} permits added to{" "}
+              {result.company.name}.
             </Alert>
             <ImportReport result={result} />
             <Box sx={{ display: "flex", gap: 1 }}>

@@ -9,7 +9,8 @@ export function useDeletePermit() {
     mutationFn: (id: string) => api.delete<void>(`/api/permits/${id}`),
     // Already gone (deleted elsewhere): the list is stale, so refresh it under the message.
     onError: (error) => {
-      if (isApiError(error) && error.status === 404) void queryClient.invalidateQueries({ queryKey: permitKeys.all });
+      if (isApiError(error) && error.status === 404)
+        void queryClient.invalidateQueries({ queryKey: permitKeys.all });
     },
     meta: {
       successMessage: "Permit deleted.",

@@ -4,15 +4,22 @@ import { apiUpload, ApiError } from "../../../../../lib/api.ts";
 import { permitDetailKeys } from "./keys.ts";
 
 /** POST /api/permits/:id/attachments as multipart, reporting upload progress. */
-async function uploadAttachment(permitId: string, file: File, onProgress: (fraction: number) => void): Promise<Attachment> {
+async function uploadAttachment(
+  permitId: string,
+  file: File,
+  onProgress: (fraction: number) => void,
+): Promise<Attachment> {
   const form = new FormData();
   form.append("file", file);
   try {
-    const { attachment } = await apiUpload<AttachmentResponse>(`/api/permits/${permitId}/attachments`, form, { onProgress });
+    const { attachment } = await apiUpload<AttachmentResponse>(`/api/permits/${permitId}/attachments`, form, {
+      onProgress,
+    });
     return attachment;
   } catch (err) {
     // The card shows the field message ("The file is empty.") rather than the generic one.
-    if (err instanceof ApiError && err.fields?.file) throw new ApiError(err.status, err.code, err.fields.file, err.fields);
+    if (err instanceof ApiError && err.fields?.file)
+      throw new ApiError(err.status, err.code, err.fields.file, err.fields);
     throw err;
   }
 }
