@@ -7,6 +7,7 @@
  */
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   check,
   date,
@@ -315,8 +316,10 @@ export const permitAudit = pgTable(
     oldValue: text("old_value"),
     newValue: text("new_value"),
     timestamp: timestamp("timestamp", { withTimezone: true }).notNull().defaultNow(),
+    /** Insertion order: timestamps of quick successive writes can be equal (PGlite's clock is coarse). */
+    seq: bigint("seq", { mode: "number" }).generatedAlwaysAsIdentity(),
   },
-  (t) => [index("permit_audit_permit_idx").on(t.permitId, t.timestamp)],
+  (t) => [index("permit_audit_permit_idx").on(t.permitId, t.seq)],
 );
 
 /** Audit of everything that is not a permit: impersonation, users, companies, settings. */

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, ne, or, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, ne, or, sql } from "drizzle-orm";
 import type { Actor } from "../../access/actor.ts";
 import type { Db } from "../../db/client.ts";
 import { auditEvents, permitAudit } from "../../db/schema.ts";
@@ -87,8 +87,8 @@ export const COMMENT_AUDIT_FIELD = "comment";
 export const INTERNAL_COMMENT_AUDIT_FIELD = "internal comment";
 
 /**
- * A permit's audit trail, newest first. Entries written in one transaction share its timestamp,
- * so ties are broken by action, descending: an upload then sorts above the archiving it caused.
+ * A permit's audit trail, newest first by insertion order (timestamps of one transaction are equal,
+ * and PGlite's clock can give quick successive writes the same one too).
  */
 export async function listPermitAudit(
   db: Db,
@@ -110,12 +110,8 @@ export async function listPermitAudit(
             ),
       ),
     )
-    .orderBy(
-      desc(permitAudit.timestamp),
-      desc(permitAudit.action),
-      asc(permitAudit.field),
-      asc(permitAudit.id),
-    );
+    // Insertion order: a change's entries (an upload after the archiving it caused) keep theirs.
+    .orderBy(desc(permitAudit.seq));
   return rows.map((r) => ({
     id: r.id,
     action: r.action,
