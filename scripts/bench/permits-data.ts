@@ -11,6 +11,7 @@ import { eq, sql } from "drizzle-orm";
 import { createAccount } from "../../server/auth/accounts.ts";
 import { queryRows, type Database } from "../../server/db/client.ts";
 import { companies, userClients } from "../../server/db/schema.ts";
+import { PERMIT_KINDS } from "../../server/db/seed-demo.ts";
 
 export const BENCH = {
   companies: 50,
@@ -48,18 +49,7 @@ const AGENCIES = [
   "Tri-County Health",
   "Denver Water",
 ];
-const KINDS = [
-  "Building Permit",
-  "Encroachment Permit",
-  "Grading Permit",
-  "Right-of-Way Permit",
-  "Utility Connection",
-  "Stormwater Permit",
-  "Demolition Permit",
-  "Electrical Permit",
-  "Fire Sprinkler Permit",
-  "Traffic Control Plan",
-];
+const KINDS = PERMIT_KINDS;
 const sqlArray = (xs: readonly string[]) => `array[${xs.map((x) => `'${x.replace(/'/g, "''")}'`).join(",")}]`;
 
 /** Fills a migrated, empty database; returns the target company's id. */

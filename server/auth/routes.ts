@@ -5,7 +5,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { capabilitiesOf } from "../../shared/domain/permissions.ts";
 import { MeSchema, ResetPasswordSchema, SignInSchema } from "../../shared/schemas/auth.ts";
-import { ErrorResponseSchema, OkSchema } from "../../shared/schemas/common.ts";
+import { ErrorResponseSchema, OkSchema, errorResponses } from "../../shared/schemas/common.ts";
 import { recordEvent } from "../features/audit/audit.service.ts";
 import { companyLogoUrl } from "../features/companies/logo-url.ts";
 import { accounts, companies, sessions, users } from "../db/schema.ts";
@@ -13,12 +13,7 @@ import { AppError, forbidden, conflict } from "../errors.ts";
 import { actorOf } from "./plugin.ts";
 import { hashPassword } from "./password.ts";
 
-const errors = {
-  400: ErrorResponseSchema,
-  401: ErrorResponseSchema,
-  403: ErrorResponseSchema,
-  429: ErrorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 429);
 
 /** Copies better-auth's Set-Cookie headers onto our reply. */
 export function forwardCookies(res: Response, reply: FastifyReply) {

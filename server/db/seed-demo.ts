@@ -29,7 +29,8 @@ const AGENCIES = [
   "State Water Board",
   "Fire Marshal",
 ];
-const PERMIT_KINDS = [
+/** Permit names of the demo data; the permits benchmark uses them too. */
+export const PERMIT_KINDS = [
   "Building Permit",
   "Encroachment Permit",
   "Grading Permit",

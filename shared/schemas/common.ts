@@ -20,6 +20,14 @@ export const ErrorResponseSchema = z.object({
 });
 export type ErrorResponse = z.infer<typeof ErrorResponseSchema>;
 
+/** A route's error statuses for its `response` schema; every one answers ErrorResponseSchema. */
+export function errorResponses<const C extends number>(...codes: C[]): Record<C, typeof ErrorResponseSchema> {
+  return Object.fromEntries(codes.map((c) => [c, ErrorResponseSchema])) as Record<
+    C,
+    typeof ErrorResponseSchema
+  >;
+}
+
 export const OkSchema = z.object({ ok: z.literal(true) });
 
 /** Trimmed text with a length cap; "" stays "" (use .min(1) for required). */

@@ -10,17 +10,12 @@ import {
   AttachmentListSchema,
   AttachmentResponseSchema,
 } from "../../../shared/schemas/attachments.ts";
-import { ErrorResponseSchema, IdParamsSchema } from "../../../shared/schemas/common.ts";
+import { ErrorResponseSchema, IdParamsSchema, errorResponses } from "../../../shared/schemas/common.ts";
 import { findVisiblePermit } from "../permits/permit-access.ts";
 import { findVisibleAttachment, listAttachments, uploadAttachment } from "./attachments.service.ts";
 import { attachmentDisposition, downloadContentType } from "./file-names.ts";
 
-const errors = {
-  400: ErrorResponseSchema,
-  401: ErrorResponseSchema,
-  403: ErrorResponseSchema,
-  404: ErrorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 404);
 const FILE_REQUIRED = "Choose a file to upload.";
 
 /**

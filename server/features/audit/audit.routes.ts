@@ -2,12 +2,12 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { actorCan } from "../../access/actor.ts";
 import { actorOf } from "../../auth/plugin.ts";
-import { ErrorResponseSchema, IdParamsSchema } from "../../../shared/schemas/common.ts";
+import { IdParamsSchema, errorResponses } from "../../../shared/schemas/common.ts";
 import { AuditListSchema } from "../../../shared/schemas/audit.ts";
 import { findVisiblePermit } from "../permits/permit-access.ts";
 import { listPermitAudit } from "./audit.service.ts";
 
-const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 404: ErrorResponseSchema };
+const errors = errorResponses(400, 401, 404);
 
 /** The permit audit trail, read-only: entries are written by the services that make the changes. */
 export async function auditRoutes(app: FastifyInstance) {

@@ -2,14 +2,14 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { CalendarFeedSchema } from "../../../shared/schemas/calendar.ts";
-import { ErrorResponseSchema } from "../../../shared/schemas/common.ts";
+import { ErrorResponseSchema, errorResponses } from "../../../shared/schemas/common.ts";
 import { actorOf } from "../../auth/plugin.ts";
 import { forbidden, notFound } from "../../errors.ts";
 import type { Actor } from "../../access/actor.ts";
 import { recordEvent } from "../audit/audit.service.ts";
 import { feedUrl, hasFeedToken, renderFeed, revokeFeedToken, rotateFeedToken } from "./calendar.service.ts";
 
-const errors = { 401: ErrorResponseSchema, 403: ErrorResponseSchema, 404: ErrorResponseSchema };
+const errors = errorResponses(401, 403, 404);
 
 /**
  * A feed outlives the session that made it, so a super-admin viewing as someone must not leave

@@ -11,16 +11,10 @@ import {
   ClientResponseSchema,
   ClientUpdateSchema,
 } from "../../../shared/schemas/clients.ts";
-import { ErrorResponseSchema, IdParamsSchema } from "../../../shared/schemas/common.ts";
+import { IdParamsSchema, errorResponses } from "../../../shared/schemas/common.ts";
 import { createClient, deleteClient, getClient, listClients, renameClient } from "./clients.service.ts";
 
-const errors = {
-  400: ErrorResponseSchema,
-  401: ErrorResponseSchema,
-  403: ErrorResponseSchema,
-  404: ErrorResponseSchema,
-  409: ErrorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 /** Clients of a company (spec sections 2 and 5): super-admins for any company, company-admins for their own. */
 export async function clientsRoutes(app: FastifyInstance) {

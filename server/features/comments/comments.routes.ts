@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { actorCan } from "../../access/actor.ts";
 import { actorOf } from "../../auth/plugin.ts";
 import { authorize } from "../../errors.ts";
-import { ErrorResponseSchema, IdParamsSchema } from "../../../shared/schemas/common.ts";
+import { IdParamsSchema, errorResponses } from "../../../shared/schemas/common.ts";
 import {
   CommentListSchema,
   CommentResponseSchema,
@@ -12,12 +12,7 @@ import {
 import { findVisiblePermit } from "../permits/permit-access.ts";
 import { addComment, listComments } from "./comments.service.ts";
 
-const errors = {
-  400: ErrorResponseSchema,
-  401: ErrorResponseSchema,
-  403: ErrorResponseSchema,
-  404: ErrorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 404);
 
 /** A permit's comments and notes; a client-user never sees, nor writes, an internal one. */
 export async function commentsRoutes(app: FastifyInstance) {

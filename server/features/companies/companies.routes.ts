@@ -4,7 +4,7 @@ import { z } from "zod";
 import { actorCan } from "../../access/actor.ts";
 import { actorOf } from "../../auth/plugin.ts";
 import { AppError, authorize, notFound, validation } from "../../errors.ts";
-import { ErrorResponseSchema, IdParamsSchema } from "../../../shared/schemas/common.ts";
+import { ErrorResponseSchema, IdParamsSchema, errorResponses } from "../../../shared/schemas/common.ts";
 import { CompanyInputSchema, CompanyListSchema, CompanySchema } from "../../../shared/schemas/companies.ts";
 import {
   createCompany,
@@ -17,13 +17,7 @@ import {
   updateCompany,
 } from "./companies.service.ts";
 
-const errors = {
-  400: ErrorResponseSchema,
-  401: ErrorResponseSchema,
-  403: ErrorResponseSchema,
-  404: ErrorResponseSchema,
-  409: ErrorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 const FILE_REQUIRED = "Choose a logo file.";
 
 /**

@@ -8,7 +8,7 @@ import { forwardCookies } from "../../auth/routes.ts";
 import { displayName } from "../../auth/session.ts";
 import { companies, users } from "../../db/schema.ts";
 import { AppError, authorize, conflict, forbidden, notFound } from "../../errors.ts";
-import { ErrorResponseSchema, OkSchema } from "../../../shared/schemas/common.ts";
+import { OkSchema, errorResponses } from "../../../shared/schemas/common.ts";
 import {
   ImpersonationCandidatesSchema,
   ImpersonationResultSchema,
@@ -17,13 +17,7 @@ import {
 import type { Role } from "../../../shared/domain/roles.ts";
 import { recordEvent } from "../audit/audit.service.ts";
 
-const errors = {
-  400: ErrorResponseSchema,
-  401: ErrorResponseSchema,
-  403: ErrorResponseSchema,
-  404: ErrorResponseSchema,
-  409: ErrorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 const NO_COMPANY = "No Company";
 
 /**

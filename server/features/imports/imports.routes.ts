@@ -7,18 +7,12 @@ import { actorOf } from "../../auth/plugin.ts";
 import { companies } from "../../db/schema.ts";
 import { AppError, authorize, notFound, validation } from "../../errors.ts";
 import { CSV_TEMPLATE_COLUMNS } from "../../../shared/domain/constants.ts";
-import { ErrorResponseSchema } from "../../../shared/schemas/common.ts";
+import { errorResponses } from "../../../shared/schemas/common.ts";
 import { ImportQuerySchema, ImportResultSchema } from "../../../shared/schemas/imports.ts";
 import { CsvError, DEFAULT_CSV_LIMITS } from "./csv.ts";
 import { importPermits } from "./imports.service.ts";
 
-const errors = {
-  400: ErrorResponseSchema,
-  401: ErrorResponseSchema,
-  403: ErrorResponseSchema,
-  404: ErrorResponseSchema,
-  413: ErrorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 413);
 const UUID = z.uuid();
 
 /** One example row under the template's columns (spec section 9). */

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { ErrorResponseSchema } from "../../../shared/schemas/common.ts";
+import { ErrorResponseSchema, errorResponses } from "../../../shared/schemas/common.ts";
 import {
   CompanyQuerySchema,
   NotificationSettingsSchema,
@@ -14,12 +14,7 @@ import { AppError, authorize } from "../../errors.ts";
 import { companyDeliveries } from "../reminders/reminders.service.ts";
 import { loadSettings, saveSettings, settingsCompany } from "./notifications.service.ts";
 
-const errors = {
-  400: ErrorResponseSchema,
-  401: ErrorResponseSchema,
-  403: ErrorResponseSchema,
-  404: ErrorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 404);
 
 /** Notification settings (spec section 2): reminder switches, recipients, delivery log, test e-mail. */
 export async function notificationsRoutes(app: FastifyInstance) {

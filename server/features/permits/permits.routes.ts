@@ -5,7 +5,7 @@ import { actorCan, targetCompanyId, type Actor } from "../../access/actor.ts";
 import { actorOf } from "../../auth/plugin.ts";
 import { authorize } from "../../errors.ts";
 import type { Capability } from "../../../shared/domain/permissions.ts";
-import { ErrorResponseSchema, IdParamsSchema } from "../../../shared/schemas/common.ts";
+import { IdParamsSchema, errorResponses } from "../../../shared/schemas/common.ts";
 import {
   CompanyQuerySchema,
   PermitAgenciesSchema,
@@ -29,12 +29,7 @@ import {
 } from "./permits.repository.ts";
 import { createPermit, deletePermit, updatePermit } from "./permits.service.ts";
 
-const errors = {
-  400: ErrorResponseSchema,
-  401: ErrorResponseSchema,
-  403: ErrorResponseSchema,
-  404: ErrorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 404);
 const tags = ["permits"];
 
 /** Refuses a role without the capability before the body is even read. */

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { actorCan, targetCompanyId } from "../../access/actor.ts";
 import { actorOf } from "../../auth/plugin.ts";
 import { authorize } from "../../errors.ts";
-import { ErrorResponseSchema, IdParamsSchema } from "../../../shared/schemas/common.ts";
+import { IdParamsSchema, errorResponses } from "../../../shared/schemas/common.ts";
 import {
   ProjectCreateSchema,
   ProjectDashboardSchema,
@@ -24,13 +24,7 @@ import {
   updateProject,
 } from "./projects.service.ts";
 
-const errors = {
-  400: ErrorResponseSchema,
-  401: ErrorResponseSchema,
-  403: ErrorResponseSchema,
-  404: ErrorResponseSchema,
-  409: ErrorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 /**
  * Projects (spec sections 2-5). Every role reads the projects it can see (a client-user only its

@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { ErrorResponseSchema, IdParamsSchema } from "../../../shared/schemas/common.ts";
+import { ErrorResponseSchema, IdParamsSchema, errorResponses } from "../../../shared/schemas/common.ts";
 import {
   PermitRemindersSchema,
   RunReportSchema,
@@ -16,7 +16,7 @@ import { permitDeliveries, runReminders } from "./reminders.service.ts";
 /** Header carrying the server's control token (from the data directory's lock file). */
 export const CONTROL_TOKEN_HEADER = "x-permitrack-control-token";
 
-const errors = { 401: ErrorResponseSchema, 403: ErrorResponseSchema, 404: ErrorResponseSchema };
+const errors = errorResponses(401, 403, 404);
 const digest = (value: string) => createHash("sha256").update(value).digest();
 
 /** Constant-time check of the control token; only from this machine. */

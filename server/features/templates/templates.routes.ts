@@ -4,7 +4,7 @@ import { z } from "zod";
 import { actorCan, targetCompanyId } from "../../access/actor.ts";
 import { actorOf } from "../../auth/plugin.ts";
 import { authorize } from "../../errors.ts";
-import { ErrorResponseSchema, IdParamsSchema } from "../../../shared/schemas/common.ts";
+import { IdParamsSchema, errorResponses } from "../../../shared/schemas/common.ts";
 import {
   TemplateCreateSchema,
   TemplateListQuerySchema,
@@ -21,13 +21,7 @@ import {
   updateTemplate,
 } from "./templates.service.ts";
 
-const errors = {
-  400: ErrorResponseSchema,
-  401: ErrorResponseSchema,
-  403: ErrorResponseSchema,
-  404: ErrorResponseSchema,
-  409: ErrorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 /**
  * Permit templates (spec section 2): a company's list of permits that every new project gets.

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { actorCan } from "../../access/actor.ts";
 import { actorOf } from "../../auth/plugin.ts";
 import { authorize } from "../../errors.ts";
-import { ErrorResponseSchema, IdParamsSchema } from "../../../shared/schemas/common.ts";
+import { IdParamsSchema, errorResponses } from "../../../shared/schemas/common.ts";
 import {
   CreateUserSchema,
   UpdateUserSchema,
@@ -24,13 +24,7 @@ import {
   updateUser,
 } from "./users.service.ts";
 
-const errors = {
-  400: ErrorResponseSchema,
-  401: ErrorResponseSchema,
-  403: ErrorResponseSchema,
-  404: ErrorResponseSchema,
-  409: ErrorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 /** The admin's actor; only super-admins and company-admins reach any user record (spec section 6). */
 function adminOf(request: FastifyRequest) {
