@@ -2,6 +2,7 @@ import js from "@eslint/js";
 import globals from "globals";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
+import { boundariesConfig } from "./eslint.boundaries.js";
 
 export default tseslint.config(
   {
@@ -52,4 +53,6 @@ export default tseslint.config(
       ],
     },
   },
+  // Which layer may import which, and features only through their index.ts (docs/ARCHITECTURE.md).
+  boundariesConfig,
 );

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what the tests need and runs every test: typecheck, lint, unit + API tests (PGlite, and
-# real PostgreSQL when TEST_DATABASE_URL is set), then the end-to-end tests in Chromium.
+# real PostgreSQL when TEST_DATABASE_URL is set), then the end-to-end tests in Chromium, then (with
+# TEST_DATABASE_URL) the resilience suite.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -29,3 +30,11 @@ else
 fi
 
 npm run validate
+
+# Two servers over one database, SIGKILL and PostgreSQL outages, load (issue 10, items 5-7): PostgreSQL only.
+if [ -n "${TEST_DATABASE_URL:-}" ]; then
+  echo "==> resilience: two servers, faults, load (npm run test:resilience)"
+  npm run test:resilience
+else
+  echo "==> resilience suite skipped: it needs PostgreSQL (set TEST_DATABASE_URL)"
+fi

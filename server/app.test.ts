@@ -39,8 +39,13 @@ describe("server basics", () => {
     expect(res.json().code).toBe("VALIDATION");
   });
 
-  it("publishes OpenAPI documentation generated from the route schemas", async () => {
-    const res = await t.anonymous.get("/api/docs/json");
+  it("publishes OpenAPI documentation generated from the route schemas, to signed-in users", async () => {
+    // Decision (docs/SECURITY.md): the docs are for our users, not for anonymous reconnaissance.
+    expect((await t.anonymous.get("/api/docs/json")).statusCode).toBe(401);
+    expect((await t.anonymous.get("/api/docs")).statusCode).toBe(401);
+    const company = await t.make.company();
+    const api = await t.signIn(await t.make.user({ companyId: company.id }));
+    const res = await api.get("/api/docs/json");
     expect(res.statusCode).toBe(200);
     const doc = res.json();
     expect(doc.info.version).toBe("1.1.0");

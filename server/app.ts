@@ -14,11 +14,11 @@ import { APP_VERSION } from "../shared/domain/constants.ts";
 import type { Config } from "./config.ts";
 import type { Database, Db } from "./db/client.ts";
 import { createAuth, type Auth } from "./auth/auth.ts";
-import { authPlugin } from "./auth/plugin.ts";
+import { authPlugin, isApiRoute } from "./auth/plugin.ts";
 import { SignInLimiter } from "./auth/rate-limit.ts";
-import { authRoutes } from "./auth/routes.ts";
 import { registerErrorHandler } from "./errors.ts";
 import { registerFeatures } from "./features/index.ts";
+import { inputGuard } from "./http/input-guard.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
 import { createLocalStorage, type Storage } from "./storage/storage.ts";
 
@@ -63,6 +63,9 @@ export function sessionSecret(config: Config): string {
     return secret;
   }
 }
+
+/** How long /readyz waits for the database before it answers 503. */
+const READYZ_TIMEOUT_MS = 2000;
 
 /** Builds the whole app; main.ts listens on it and tests call `inject` on it. */
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
@@ -123,7 +126,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(rateLimit, {
     max: config.API_RATE_LIMIT,
     timeWindow: "1 minute",
-    allowList: (req) => !req.url.startsWith("/api/"),
+    // By the matched route, like the CSRF check: an encoded path reaches the same route and the same limit.
+    allowList: (req) => !isApiRoute(req),
   });
   await app.register(multipart, { limits: { fileSize: config.UPLOAD_MAX_BYTES, files: 1, fields: 20 } });
   await app.register(swagger, {
@@ -145,18 +149,25 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // 2. App plugins
   registerErrorHandler(app);
   await app.register(authPlugin);
+  await app.register(inputGuard);
 
   // 3. Routes
   app.get("/healthz", { config: { isPublic: true }, schema: { hide: true } }, async () => ({ status: "ok" }));
   app.get("/readyz", { config: { isPublic: true }, schema: { hide: true } }, async (_req, reply) => {
+    // Bounded: a database that hangs must not hang the probe (load balancers wait on it).
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error("readiness check timed out")), READYZ_TIMEOUT_MS);
+    });
     try {
-      await database.db.execute(sql`select 1`);
+      await Promise.race([database.db.execute(sql`select 1`), timeout]);
       return { status: "ready" };
     } catch {
-      return reply.status(503).send({ status: "unavailable" });
+      return reply.status(503).header("retry-after", "5").send({ status: "unavailable" });
+    } finally {
+      clearTimeout(timer);
     }
   });
-  await app.register(authRoutes);
   await app.register(registerFeatures);
   await registerWeb(app, path.resolve(opts.webDir ?? "dist"));
   return app;
@@ -180,7 +191,7 @@ async function registerWeb(app: FastifyInstance, webDir: string) {
   }
   const indexHtml = hasWeb ? fs.readFileSync(indexFile, "utf8") : null;
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith("/api/") || request.method !== "GET") {
+    if (isApiRoute(request) || request.method !== "GET") {
       return reply.status(404).send({ code: "NOT_FOUND", message: "Not found." });
     }
     if (!indexHtml) {

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
+import { databaseUnavailable, uniqueViolation } from "./db/errors.ts";
 
 /** Stable error codes the API answers with; the web client switches on these, never on messages. */
 export type ErrorCode =
@@ -8,6 +9,7 @@ export type ErrorCode =
   | "INVALID_CREDENTIALS"
   | "ACCOUNT_DISABLED"
   | "PASSWORD_RESET_REQUIRED"
+  | "TWO_FACTOR_SETUP_REQUIRED"
   | "FORBIDDEN"
   | "NOT_FOUND"
   | "CONFLICT"
@@ -15,6 +17,7 @@ export type ErrorCode =
   | "UNSUPPORTED_MEDIA_TYPE"
   | "RATE_LIMITED"
   | "CSRF"
+  | "UNAVAILABLE"
   | "INTERNAL";
 
 export class AppError extends Error {
@@ -38,6 +41,19 @@ export const conflict = (message: string, fields?: Record<string, string>) =>
   new AppError(409, "CONFLICT", message, fields);
 export const validation = (fields: Record<string, string>, message?: string) =>
   new AppError(400, "VALIDATION", message ?? Object.values(fields)[0] ?? "Invalid input.", fields);
+
+// What the multipart parser (busboy) throws on a body that is not well-formed multipart: no boundary,
+// broken part headers, a body that ends before its closing boundary. Plain Errors without a status.
+const MULTIPART_PARSE_ERRORS =
+  /^(Multipart: |Unexpected end of (multipart data|form)|Malformed part header|Part terminated early)/;
+
+/** True for an error of a malformed or truncated multipart body (a client's fault: 400, not 500). */
+export function malformedMultipart(err: unknown): boolean {
+  const e = err as { message?: unknown; statusCode?: unknown };
+  return (
+    e?.statusCode === undefined && typeof e?.message === "string" && MULTIPART_PARSE_ERRORS.test(e.message)
+  );
+}
 
 /** Throws `forbidden()` unless the condition holds; narrows like an assertion. */
 export function authorize(condition: boolean, message?: string): asserts condition {
@@ -67,6 +83,21 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (isResponseSerializationError(err)) {
       request.log.error({ err, cause: err.cause }, "response did not match its schema");
       return reply.status(500).send({ code: "INTERNAL", message: "Something went wrong. Please try again." });
+    }
+    if (malformedMultipart(err)) {
+      const message = "The upload was malformed or cut off. Please choose the file and try again.";
+      return reply.status(400).send({ code: "VALIDATION", message, fields: { file: message } });
+    }
+    // A uniqueness rule the service did not name (it names the ones users meet) still answers 409.
+    if (uniqueViolation(err) !== null) {
+      return reply.status(409).send({ code: "CONFLICT", message: "This record already exists." });
+    }
+    if (databaseUnavailable(err)) {
+      request.log.error({ err }, "database unavailable");
+      return reply.status(503).header("retry-after", "5").send({
+        code: "UNAVAILABLE",
+        message: "The service is temporarily unavailable. Please try again in a moment.",
+      });
     }
     const status = err.statusCode ?? 500;
     if (

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { loadConfig } from "./config.ts";
 import { acquireDataDirLock, DataDirLockedError, openDatabase } from "./db/client.ts";
 import { migrateDatabase } from "./db/migrate.ts";
-import { ensureFirstSuperAdmin } from "./db/bootstrap.ts";
+import { ensureFirstSuperAdmin } from "./setup/bootstrap.ts";
 import { buildApp } from "./app.ts";
 import { startScheduler } from "./jobs/scheduler.ts";
 

@@ -11,7 +11,7 @@ import { eq, sql } from "drizzle-orm";
 import { createAccount } from "../../server/auth/accounts.ts";
 import { queryRows, type Database } from "../../server/db/client.ts";
 import { companies, userClients } from "../../server/db/schema.ts";
-import { PERMIT_KINDS } from "../../server/db/seed-demo.ts";
+import { PERMIT_KINDS } from "../../server/setup/seed-demo.ts";
 
 export const BENCH = {
   companies: 50,

@@ -1,7 +1,11 @@
 /**
- * Reminder sweep benchmark (issue 5, "Performance"). On a fresh PostgreSQL database of 1,000,000
- * permits in 1,000 companies (8 time zones, mixed switches, 2 recipients each), generated
- * set-based with generate_series, with about 2% of the permits due today, it measures:
+ * Reminder sweep benchmark (issue 5, "Performance"; re-run for issue 11). On a fresh PostgreSQL
+ * database of 1,000,000 permits in 1,000 companies (8 time zones, mixed switches, 2 recipients
+ * each), generated set-based with generate_series, with about 2% of the permits due today, and the
+ * permit lifecycle in play (every permit has its original term; one in five has a responsible
+ * person, one in four a 30-day renewal lead time, one in fifty is acknowledged, one in twenty
+ * closed; escalation at 7 days and the overdue digest on everywhere, so every expired open permit
+ * is listed to its company admin each day), it measures:
  *   - the sweep: finding and recording everything due (budget 10 s), then a second sweep that
  *     finds everything already recorded (the hourly steady state);
  *   - the sender working through the recorded reminders with a mailer that accepts instantly
@@ -17,8 +21,7 @@ import pg from "pg";
 import { openDatabase } from "../../server/db/client.ts";
 import { migrateDatabase } from "../../server/db/migrate.ts";
 import type { Mailer } from "../../server/mail/mailer.ts";
-import { sendDueReminders } from "../../server/features/reminders/reminders.sender.ts";
-import { sweepDueReminders } from "../../server/features/reminders/reminders.sweep.ts";
+import { sendDueReminders, sweepDueReminders } from "../../server/features/reminders/index.ts";
 
 const PG_URL = process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const COMPANIES = Number(process.env.BENCH_COMPANIES ?? 1000);
@@ -59,17 +62,29 @@ async function main() {
   try {
     await migrateDatabase(database);
     const [, genMs] = await time(() => generate(database.exec));
-    const stats = await database.pool!.query<{ due: number; in_window: number }>(`
-      select count(*) filter (where expiration_date between date '${TODAY}' and date '${TODAY}' + 30
-                               and not archived and status <> 'N/A')::int as in_window,
+    const stats = await database.pool!.query<{ due: number; in_window: number; overdue: number; terms: number }>(`
+      select count(*) filter (where countdown_date between date '${TODAY}' and date '${TODAY}' + 30
+                               and not archived and status <> 'N/A' and close_date is null)::int as in_window,
+             count(*) filter (where expiration_date < date '${TODAY}' and not archived and status <> 'N/A'
+                               and close_date is null)::int as overdue,
+             (select count(*) from permit_terms)::int as terms,
              count(*)::int as due
       from permits`);
     console.log(
       `Generated ${PERMITS.toLocaleString()} permits in ${COMPANIES} companies in ${(genMs / 1000).toFixed(1)} s;`,
     );
     console.log(
-      `  ${stats.rows[0]!.in_window.toLocaleString()} (${((100 * stats.rows[0]!.in_window) / PERMITS).toFixed(1)}%) expire within 30 days, not archived or N/A.`,
+      `  ${stats.rows[0]!.in_window.toLocaleString()} (${((100 * stats.rows[0]!.in_window) / PERMITS).toFixed(1)}%) count down (expiry or renew-by) within 30 days, open;`,
     );
+    console.log(
+      `  ${stats.rows[0]!.overdue.toLocaleString()} expired and still open (the overdue digest); ${stats.rows[0]!.terms.toLocaleString()} terms.`,
+    );
+    const kinds = async () =>
+      (
+        await database.pool!.query<{ kind: string; n: number }>(
+          "select kind, count(*)::int as n from reminder_deliveries group by kind order by kind",
+        )
+      ).rows.map((r) => `${r.kind} ${r.n.toLocaleString()}`);
 
     const rssBefore = process.memoryUsage().rss;
     peakRss = rssBefore;
@@ -77,6 +92,7 @@ async function main() {
     const [recorded, sweepMs] = await time(() => sweepDueReminders(database.db, opts));
     const sweepPeak = peakRss;
     const [again, steadyMs] = await time(() => sweepDueReminders(database.db, opts));
+    const recordedKinds = await kinds();
 
     let emails = 0;
     const instantMailer: Mailer = {
@@ -88,6 +104,7 @@ async function main() {
       sendDueReminders(database.db, instantMailer, {
         clock: () => NOW,
         publicUrl: "https://permits.example.com",
+        ackSecret: "bench-secret",
       }),
     );
 
@@ -95,6 +112,7 @@ async function main() {
     console.log(
       `Sweep (find + record everything due):  ${sweepMs} ms for ${recorded.toLocaleString()} deliveries   budget ${BUDGET_SWEEP_MS} ms  ${sweepMs <= BUDGET_SWEEP_MS ? "OK" : "OVER"}`,
     );
+    console.log(`  by kind: ${recordedKinds.join(", ")}`);
     console.log(`Second sweep (all already recorded):   ${steadyMs} ms, ${again} new`);
     console.log(
       `Send (claim, re-check, compose, mark): ${sendMs} ms for ${sent.emailsSent.toLocaleString()} digests covering ${sent.deliveriesSent.toLocaleString()} deliveries (mailer accepting instantly)`,
@@ -146,6 +164,16 @@ async function generate(exec: (sql: string) => Promise<void>) {
            case when i % 7 = 0 then 'bond' else 'permit' end,
            case when i % 10 = 0 then null else date '${TODAY}' - 300 + floor(random() * 1300)::int end
     from generate_series(1, ${PERMITS}) i;
+
+    -- the permit lifecycle (issue 11)
+    update permits p set
+      responsible_user_id = case when substr(p.permit_number, 4)::int % 5 = 0 then u.id end,
+      renewal_lead_days = case when substr(p.permit_number, 4)::int % 4 = 0 then 30 end,
+      acknowledged_at = case when substr(p.permit_number, 4)::int % 50 = 0 then now() end,
+      acknowledged_by_name = case when substr(p.permit_number, 4)::int % 50 = 0 then 'Bench User' end,
+      close_date = case when substr(p.permit_number, 4)::int % 20 = 0 then date '${TODAY}' - 10 end
+    from users u
+    where u.company_id = p.company_id and u.role = 'company-user';
 
     analyze;
   `);

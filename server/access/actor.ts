@@ -1,7 +1,7 @@
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { can, type Capability } from "../../shared/domain/permissions.ts";
-import type { Role } from "../../shared/domain/roles.ts";
+import { hasClientFilter, type Role } from "../../shared/domain/roles.ts";
 import { validation } from "../errors.ts";
 
 export const COMPANY_MISSING = "Company ID is missing. Please select a company.";
@@ -18,6 +18,8 @@ export interface Actor {
   /** A client-user's visible clients; empty for everyone else. */
   clientIds: string[];
   mustResetPassword: boolean;
+  /** Must use two-factor sign-in (role or company) but has not enrolled yet: only enrolment is open. */
+  twoFactorSetupRequired: boolean;
   /** The super-admin behind an impersonation session, if any. */
   impersonatorId: string | null;
   impersonatorName: string | null;
@@ -33,14 +35,22 @@ export interface Scope {
   clientIds: string[] | null;
 }
 
+/** The actor's scope: every company with `allCompanies`, else its own; a client-user's client filter. */
 export function scopeOf(actor: Actor): Scope {
   return {
-    companyId: actor.role === "super-admin" ? null : actor.companyId,
-    clientIds: actor.role === "client-user" ? actor.clientIds : null,
+    companyId: choosesCompany(actor) ? null : actor.companyId,
+    clientIds: hasClientFilter(actor.role) ? actor.clientIds : null,
   };
 }
 
+/** The matrix of shared/domain/permissions.ts applied to the actor's role. */
 export const actorCan = (actor: Actor, capability: Capability) => can(actor.role, capability);
+
+/**
+ * True for an actor who works across companies (super-admin): it sees them all, names the
+ * company a write goes to, and may move a record to another company.
+ */
+export const choosesCompany = (actor: Actor) => actorCan(actor, "allCompanies");
 
 /** SQL conditions restricting a tenant table to the scope; use in every tenant query. */
 export function scopeConditions(
@@ -63,7 +73,7 @@ export function inCompanyScope(scope: Scope, companyId: string | null | undefine
 
 /** The company a write goes to: a super-admin names it; everyone else writes to their own. */
 export function targetCompanyId(actor: Actor, requested: string | null | undefined): string {
-  if (actor.role === "super-admin") {
+  if (choosesCompany(actor)) {
     if (!requested) throw validation({ company_id: COMPANY_MISSING }, COMPANY_MISSING);
     return requested;
   }

@@ -1,19 +1,21 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { admin } from "better-auth/plugins";
+import { admin, twoFactor } from "better-auth/plugins";
 import { createAccessControl } from "better-auth/plugins/access";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/client.ts";
-import { accounts, sessions, users, verifications } from "../db/schema.ts";
+import { accounts, sessions, twoFactors, users, verifications } from "../db/schema.ts";
 import { hashPassword, verifyPassword } from "./password.ts";
+import { generateRecoveryCodes, TOTP_DIGITS, TOTP_PERIOD_SECONDS } from "./two-factor-codes.ts";
 
 const ac = createAccessControl({ user: ["impersonate"], session: ["revoke"] } as const);
 const none = ac.newRole({});
 
 /**
  * better-auth owns password sign-in, database sessions, the signed session cookie and
- * impersonation. What it leaves out (DESIGN.md "known traps") is ours: the forced password reset,
- * per-account rate limits, disabled-user checks on every request, CSRF on our own routes.
+ * impersonation, and the second factor (TOTP and recovery codes). What it leaves out (DESIGN.md
+ * "known traps") is ours: the forced password reset, who must use two-factor sign-in, per-account
+ * rate limits, disabled-user checks on every request, CSRF on our own routes.
  */
 export function createAuth(db: Db, config: Config, secret: string) {
   return betterAuth({
@@ -23,7 +25,13 @@ export function createAuth(db: Db, config: Config, secret: string) {
     secret,
     database: drizzleAdapter(db, {
       provider: "pg",
-      schema: { user: users, session: sessions, account: accounts, verification: verifications },
+      schema: {
+        user: users,
+        session: sessions,
+        account: accounts,
+        verification: verifications,
+        twoFactor: twoFactors,
+      },
     }),
     emailAndPassword: {
       enabled: true,
@@ -59,6 +67,18 @@ export function createAuth(db: Db, config: Config, secret: string) {
         defaultRole: "company-user",
         impersonationSessionDuration: 60 * 60,
         bannedUserMessage: "Your account is disabled. Please contact your administrator.",
+      }),
+      // Decision 0011. Our routes in features/auth call these endpoints; the browser never reaches
+      // better-auth's own. No trusted devices: every sign-in of an enrolled user asks for a code.
+      twoFactor({
+        issuer: "Permitrack",
+        totpOptions: { digits: TOTP_DIGITS, period: TOTP_PERIOD_SECONDS },
+        backupCodeOptions: {
+          storeBackupCodes: "encrypted",
+          customBackupCodesGenerate: generateRecoveryCodes,
+        },
+        // The signed cookie that carries a sign-in from the password step to the code step.
+        twoFactorCookieMaxAge: 10 * 60,
       }),
     ],
     logger: { disabled: config.NODE_ENV === "test" },

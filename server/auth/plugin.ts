@@ -11,6 +11,8 @@ declare module "fastify" {
     isPublic?: boolean;
     /** The route answers while the user must still reset the password (the reset, sign-out). */
     allowDuringReset?: boolean;
+    /** The route answers while the user must still enrol in two-factor sign-in (enrolment, /api/me). */
+    allowDuringTwoFactorSetup?: boolean;
   }
   interface FastifyRequest {
     actor: Actor | null;
@@ -18,6 +20,31 @@ declare module "fastify" {
 }
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * True when the request is for the API. Decided by the route the router matched, never by the raw
+ * URL: the router decodes percent-escapes (`/%61pi/...` matches `/api/...`), so a check on the
+ * string the client sent could be walked around. A request that matched no route counts when its
+ * decoded path lies under /api/ (it gets 401 or a JSON 404, and reveals no route table). The API
+ * docs (/api/docs) are API routes too and need a session like the rest.
+ */
+export function isApiRoute(request: FastifyRequest): boolean {
+  const matched = request.routeOptions.url;
+  if (matched) return matched.startsWith("/api/");
+  return normalisedPath(request.url).startsWith("/api/");
+}
+
+/** The path as a router would see it: decoded, duplicate slashes folded, lower case. */
+function normalisedPath(url: string): string {
+  const path = url.split("?")[0] ?? "";
+  let decoded = path;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    // A malformed escape: judge the raw path.
+  }
+  return decoded.replace(/\/{2,}/g, "/").toLowerCase();
+}
 
 /** The signed-in actor of a protected route (the hook has already refused requests without one). */
 export function actorOf(request: FastifyRequest): Actor {
@@ -35,7 +62,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest("actor", null);
 
   app.addHook("onRequest", async (request) => {
-    if (!request.url.startsWith("/api/") || request.url.startsWith("/api/docs")) return;
+    if (!isApiRoute(request)) return;
     if (!SAFE_METHODS.has(request.method)) {
       // A cross-site form or fetch cannot set this header without a CORS preflight, which we never allow.
       if (request.headers[CSRF_HEADER] !== CSRF_HEADER_VALUE) {
@@ -53,6 +80,13 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     request.actor = actor;
     if (actor.mustResetPassword && !routeConfig?.allowDuringReset) {
       throw new AppError(403, "PASSWORD_RESET_REQUIRED", "You must set a new password before continuing.");
+    }
+    if (actor.twoFactorSetupRequired && !routeConfig?.allowDuringTwoFactorSetup) {
+      throw new AppError(
+        403,
+        "TWO_FACTOR_SETUP_REQUIRED",
+        "You must set up two-factor authentication before continuing.",
+      );
     }
   });
 });

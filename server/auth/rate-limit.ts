@@ -30,6 +30,30 @@ export class SignInLimiter {
     await this.db.execute(sql`delete from auth_rate_limits where key = ${`acct:${email.toLowerCase()}`}`);
   }
 
+  /*
+   * The code step of two-factor sign-in counts on its own key per user, which a correct password
+   * never clears: someone who knows the password cannot buy more guesses at the code by signing in
+   * again. Attempts also count against the address, like passwords.
+   */
+
+  /** Counts a code attempt from `ip` and refuses when the address or the user's codes are over the limit. */
+  async checkCode(ip: string, userId: string): Promise<void> {
+    const ipHit = await this.bump(`ip:${ip}`);
+    if (ipHit.count > this.limits.perIp) throw this.tooMany(ipHit.retryAfter);
+    const codes = await this.peek(`2fa:${userId}`);
+    if (codes && codes.count >= this.limits.perAccount) throw this.tooMany(codes.retryAfter);
+  }
+
+  /** Records a wrong code for the user. */
+  async failCode(userId: string): Promise<void> {
+    await this.bump(`2fa:${userId}`);
+  }
+
+  /** A correct code clears the user's code failures. */
+  async succeedCode(userId: string): Promise<void> {
+    await this.db.execute(sql`delete from auth_rate_limits where key = ${`2fa:${userId}`}`);
+  }
+
   private async bump(key: string) {
     const w = this.limits.windowSeconds;
     const rows = await queryRows<{ count: number; retry_after: number }>(

@@ -43,10 +43,21 @@ export interface OpenOptions {
 /** Opens PostgreSQL when a URL is given, else the embedded PGlite under dataDir/pglite. */
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: opts.poolSize ?? 10,
+      // A database that does not answer (down, unreachable, every connection busy) fails the
+      // request within seconds (503 through the error handler) instead of holding it open.
+      connectionTimeoutMillis: 5000,
+      keepAlive: true,
+    });
     // An idle connection dropped by the server (restart, failover) must not crash the process;
     // the pool replaces it on the next query.
     pool.on("error", (err) => console.warn(`PostgreSQL connection lost: ${err.message}`));
+    // A connection checked out (a transaction in progress) has no pool listener: its 'error' when
+    // the server goes away would be an unhandled 'error' event, which ends the process. The query
+    // in flight fails by itself, and the pool drops the broken connection when it is released.
+    pool.on("connect", (client) => client.on("error", () => undefined));
     const client = await pool.connect(); // fail fast with a clear error when unreachable
     client.release();
     return {

@@ -50,6 +50,8 @@ export const companies = pgTable("companies", {
   logoContentType: text("logo_content_type"),
   /** IANA zone in which "today", expiring-soon and reminders are computed. */
   timeZone: text("time_zone").notNull().default("UTC"),
+  /** The company's staff must sign in with a second factor (decision 0011). */
+  requireTwoFactor: boolean("require_two_factor").notNull().default(false),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -81,6 +83,8 @@ export const users = pgTable(
     banExpires: timestamp("ban_expires", { withTimezone: true }),
     /** Private token of the user's calendar feed (issue: reminders), null when revoked. */
     calendarToken: text("calendar_token").unique(),
+    /** better-auth's two-factor plugin: true once an authenticator app is confirmed (two_factors). */
+    twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -137,6 +141,26 @@ export const verifications = pgTable("verifications", {
   identifier: text("identifier").notNull(),
   value: text("value").notNull(),
   expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * better-auth's two-factor plugin ("twoFactor"): one row per user with an authenticator app. The
+ * TOTP secret and the recovery codes are encrypted with the app secret; `verified` is false while an
+ * enrolment waits for its first code. The failure counter and lock are the plugin's per-account lockout.
+ */
+export const twoFactors = pgTable("two_factors", {
+  id: id(),
+  userId: uuid("user_id")
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: "cascade" }),
+  secret: text("secret").notNull(),
+  backupCodes: text("backup_codes").notNull(),
+  verified: boolean("verified").notNull().default(true),
+  failedVerificationCount: integer("failed_verification_count").notNull().default(0),
+  lockedUntil: timestamp("locked_until", { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -233,12 +257,49 @@ export const permits = pgTable(
     suretyCompany: text("surety_company"),
     bondNumber: text("bond_number"),
     guaranteeType: text("guarantee_type"),
+    /** A staff user of the company who answers for this permit; gets its reminders too (issue 11). */
+    responsibleUserId: uuid("responsible_user_id").references(() => users.id, { onDelete: "set null" }),
+    /** 'fixed': the expiration date as entered; 'after_inspection': expiry_days after the last passed inspection. */
+    expiryRule: text("expiry_rule").notNull().default("fixed"),
+    expiryDays: integer("expiry_days"),
+    /** Days before expiry by which the agency wants the renewal; reminders then count down to the renew-by date. */
+    renewalLeadDays: integer("renewal_lead_days"),
+    /** Expiration date minus the lead time, when a lead time is set. */
+    renewByDate: date("renew_by_date", { mode: "string" }).generatedAlwaysAs(
+      sql`case when renewal_lead_days is null then null else expiration_date - renewal_lead_days end`,
+    ),
+    /** The date reminders and escalation count down to: the renew-by date when a lead time is set, else the expiry. */
+    countdownDate: date("countdown_date", { mode: "string" }).generatedAlwaysAs(
+      sql`expiration_date - coalesce(renewal_lead_days, 0)`,
+    ),
+    /** The current term (1 = the original; each renewal adds one). Extensions keep the term. */
+    termNo: integer("term_no").notNull().default(1),
+    /** Who said "I'm on it" for the current term; cleared by a renewal or an extension. */
+    acknowledgedById: uuid("acknowledged_by_id").references(() => users.id, { onDelete: "set null" }),
+    acknowledgedByName: text("acknowledged_by_name"),
+    acknowledgedAt: timestamp("acknowledged_at", { withTimezone: true }),
+    /** How a closed permit ended (set with close_date by 'Close Permit'). */
+    finalStatus: text("final_status"),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index("permits_company_order_idx").on(t.companyId, t.createdAt, t.id),
+    index("permits_company_responsible_idx").on(t.companyId, t.responsibleUserId),
+    index("permits_company_renew_by_idx").on(t.companyId, t.renewByDate),
+    index("permits_company_countdown_idx").on(t.companyId, t.countdownDate),
+    check("permits_expiry_rule_check", sql`${t.expiryRule} in ('fixed','after_inspection')`),
+    check(
+      "permits_expiry_days_check",
+      sql`(${t.expiryRule} = 'fixed' and ${t.expiryDays} is null) or (${t.expiryRule} = 'after_inspection' and ${t.expiryDays} between 1 and 3650)`,
+    ),
+    check("permits_lead_days_check", sql`${t.renewalLeadDays} is null or ${t.renewalLeadDays} between 0 and 365`),
+    check("permits_term_no_check", sql`${t.termNo} >= 1`),
+    check(
+      "permits_final_status_check",
+      sql`${t.finalStatus} is null or ${t.finalStatus} in ('Finaled','Completed','Withdrawn','Cancelled','Expired')`,
+    ),
     index("permits_company_visible_idx").on(t.companyId, t.archived, t.status),
     index("permits_company_expiration_idx").on(t.companyId, t.expirationDate),
     index("permits_company_name_idx").on(t.companyId, t.permitName),
@@ -251,6 +312,74 @@ export const permits = pgTable(
     check("permits_record_type_check", sql`${t.recordType} in ('permit','bond')`),
     check("permits_status_check", sql`${t.status} in ('Required','In Waiting','Pending','Expired','N/A')`),
     check("permits_bond_amount_check", sql`${t.bondAmount} is null or ${t.bondAmount} >= 0`),
+  ],
+);
+
+/**
+ * A permit's history of terms (issue 11): the original term, each renewal (a new term) and each
+ * extension (same term, later date), in the order they happened. Rows are never updated except to
+ * close a term (ended_on) when a renewal supersedes it.
+ */
+export const permitTerms = pgTable(
+  "permit_terms",
+  {
+    id: id(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    permitId: uuid("permit_id")
+      .notNull()
+      .references(() => permits.id, { onDelete: "cascade" }),
+    seq: bigint("seq", { mode: "number" }).generatedAlwaysAsIdentity(),
+    termNo: integer("term_no").notNull(),
+    /** original, renewal, extension */
+    kind: text("kind").notNull(),
+    permitNumber: text("permit_number").notNull(),
+    issueDate: day("issue_date"),
+    expirationDate: day("expiration_date"),
+    /** The day this term ended (the renewal that superseded it); null while it runs. */
+    endedOn: day("ended_on"),
+    renewalFee: numeric("renewal_fee", { precision: 12, scale: 2 }),
+    note: text("note"),
+    /** An extension's reason (for an inspection-driven one, the inspection). */
+    reason: text("reason"),
+    inspectionId: uuid("inspection_id"),
+    attachmentId: uuid("attachment_id"),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdByName: text("created_by_name").notNull().default(""),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("permit_terms_permit_idx").on(t.permitId, t.seq),
+    check("permit_terms_kind_check", sql`${t.kind} in ('original','renewal','extension')`),
+    check("permit_terms_fee_check", sql`${t.renewalFee} is null or ${t.renewalFee} >= 0`),
+  ],
+);
+
+/** Inspections recorded on a permit (issue 11); a passed one may move the expiry. */
+export const permitInspections = pgTable(
+  "permit_inspections",
+  {
+    id: id(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    permitId: uuid("permit_id")
+      .notNull()
+      .references(() => permits.id, { onDelete: "cascade" }),
+    inspectionType: text("inspection_type").notNull(),
+    inspectedOn: day("inspected_on").notNull(),
+    /** Passed, Failed, Partial, Cancelled */
+    result: text("result").notNull(),
+    inspector: text("inspector"),
+    notes: text("notes"),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdByName: text("created_by_name").notNull().default(""),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("permit_inspections_permit_idx").on(t.permitId, t.inspectedOn),
+    check("permit_inspections_result_check", sql`${t.result} in ('Passed','Failed','Partial','Cancelled')`),
   ],
 );
 
@@ -355,11 +484,26 @@ export const permitTemplates = pgTable(
     agency: text("agency"),
     status: text("status").notNull().default("Required"),
     active: boolean("active").notNull().default(true),
+    /** Defaults for the permits made from this template (issue 11). */
+    expiryRule: text("expiry_rule").notNull().default("fixed"),
+    expiryDays: integer("expiry_days"),
+    renewalLeadDays: integer("renewal_lead_days"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index("permit_templates_company_idx").on(t.companyId, t.name),
+    check("permit_templates_expiry_rule_check", sql`${t.expiryRule} in ('fixed','after_inspection')`),
+    check(
+      "permit_templates_expiry_days_check",
+      sql`(${t.expiryRule} = 'fixed' and ${t.expiryDays} is null) or (${t.expiryRule} = 'after_inspection' and ${t.expiryDays} between 1 and 3650)`,
+    ),
+    check(
+      "permit_templates_lead_days_check",
+      sql`${t.renewalLeadDays} is null or ${t.renewalLeadDays} between 0 and 365`,
+    ),
+    // A name once per company, any case: the rule holds under concurrent creates (a violation answers 409).
+    uniqueIndex("permit_templates_company_name_uq").on(t.companyId, sql`lower(${t.name})`),
     check("permit_templates_status_check", sql`${t.status} in ('Required','N/A')`),
   ],
 );
@@ -371,6 +515,10 @@ export const companyPreferences = pgTable("company_preferences", {
   email30Day: boolean("email_30_day").notNull().default(true),
   email7Day: boolean("email_7_day").notNull().default(true),
   email1Day: boolean("email_1_day").notNull().default(true),
+  /** Company admins hear of a permit this many days before its expiry (or renew-by) if nobody acted. */
+  escalationDays: integer("escalation_days").notNull().default(7),
+  /** A daily digest of expired permits that are still open, to company admins. */
+  overdueDigest: boolean("overdue_digest").notNull().default(true),
   updatedAt: updatedAt(),
 });
 
@@ -399,9 +547,8 @@ export const reminderDeliveries = pgTable(
     companyId: uuid("company_id")
       .notNull()
       .references(() => companies.id, { onDelete: "cascade" }),
-    permitId: uuid("permit_id")
-      .notNull()
-      .references(() => permits.id, { onDelete: "cascade" }),
+    /** The permit; null for an overdue digest, which lists the company's overdue permits when it is sent. */
+    permitId: uuid("permit_id").references(() => permits.id, { onDelete: "cascade" }),
     threshold: integer("threshold").notNull(),
     expirationDate: day("expiration_date").notNull(),
     recipientUserId: uuid("recipient_user_id")
@@ -418,16 +565,59 @@ export const reminderDeliveries = pgTable(
     sentAt: timestamp("sent_at", { withTimezone: true }),
     lastError: text("last_error"),
     messageId: text("message_id"),
+    /**
+     * reminder (30/7/1 days before), escalation (to company admins when nobody acted, once per
+     * term), overdue (to company admins, one digest a day while expired permits stay open). Issue 11.
+     */
+    kind: text("kind").notNull().default("reminder"),
+    /** The permit's term the delivery belongs to. */
+    termNo: integer("term_no").notNull().default(1),
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex("reminder_deliveries_key_uq").on(
-      t.permitId,
-      t.threshold,
-      t.expirationDate,
-      t.recipientUserId,
-    ),
+    // Exactly once per (permit, term, kind, recipient, day), each kind by its own key.
+    uniqueIndex("reminder_deliveries_key_uq")
+      .on(t.permitId, t.threshold, t.expirationDate, t.recipientUserId)
+      .where(sql`kind = 'reminder'`),
+    uniqueIndex("reminder_deliveries_escalation_uq")
+      .on(t.permitId, t.termNo, t.recipientUserId)
+      .where(sql`kind = 'escalation'`),
+    // One overdue digest per admin per day, listing every overdue permit once (not a row per permit per
+    // day: a company that leaves hundreds of permits expired would add hundreds of rows a day).
+    uniqueIndex("reminder_deliveries_overdue_uq")
+      .on(t.recipientUserId, t.dueDate)
+      .where(sql`kind = 'overdue'`),
+    check("reminder_deliveries_permit_check", sql`(${t.kind} = 'overdue') = (${t.permitId} is null)`),
+    check("reminder_deliveries_kind_check", sql`${t.kind} in ('reminder','escalation','overdue')`),
     index("reminder_deliveries_pending_idx").on(t.status, t.nextAttemptAt),
     index("reminder_deliveries_company_idx").on(t.companyId, t.createdAt),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Saved views of the All Permits list (issue 14)
+
+/**
+ * A user's own named filters of the All Permits list: the URL's filter parameters (checked with
+ * the list's query schema on save). Private to the user; the company column (null for a
+ * super-admin, who has none) lets a company's deletion take its users' views with it.
+ */
+export const savedViews = pgTable(
+  "saved_views",
+  {
+    id: id(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    companyId: uuid("company_id").references(() => companies.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    params: jsonb("params").$type<Record<string, string>>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // A name once per user, any case; the list reads by user in name order.
+    uniqueIndex("saved_views_user_name_uq").on(t.userId, sql`lower(${t.name})`),
+    index("saved_views_user_idx").on(t.userId, t.name),
   ],
 );

@@ -1,27 +1,33 @@
 import type { FastifyInstance } from "fastify";
-import { attachmentsRoutes } from "./attachments/attachments.routes.ts";
-import { auditRoutes } from "./audit/audit.routes.ts";
-import { calendarRoutes } from "./calendar/calendar.routes.ts";
-import { clientsRoutes } from "./clients/clients.routes.ts";
-import { commentsRoutes } from "./comments/comments.routes.ts";
-import { permitsRoutes } from "./permits/permits.routes.ts";
-import { companiesRoutes } from "./companies/companies.routes.ts";
-import { impersonationRoutes } from "./impersonation/impersonation.routes.ts";
-import { exportsRoutes } from "./exports/exports.routes.ts";
-import { importsRoutes } from "./imports/imports.routes.ts";
-import { notificationsRoutes } from "./notifications/notifications.routes.ts";
-import { projectsRoutes } from "./projects/projects.routes.ts";
-import { remindersRoutes } from "./reminders/reminders.routes.ts";
-import { templatesRoutes } from "./templates/templates.routes.ts";
-import { usersRoutes } from "./users/users.routes.ts";
+import { attachmentsRoutes } from "./attachments/index.ts";
+import { authRoutes, twoFactorRoutes } from "./auth/index.ts";
+import { auditRoutes } from "./audit/index.ts";
+import { calendarRoutes } from "./calendar/index.ts";
+import { clientsRoutes } from "./clients/index.ts";
+import { commentsRoutes } from "./comments/index.ts";
+import { permitsRoutes } from "./permits/index.ts";
+import { companiesRoutes } from "./companies/index.ts";
+import { impersonationRoutes } from "./impersonation/index.ts";
+import { exportsRoutes } from "./exports/index.ts";
+import { importsRoutes } from "./imports/index.ts";
+import { lifecycleRoutes } from "./lifecycle/index.ts";
+import { notificationsRoutes } from "./notifications/index.ts";
+import { projectsRoutes } from "./projects/index.ts";
+import { remindersRoutes } from "./reminders/index.ts";
+import { savedViewsRoutes } from "./saved-views/index.ts";
+import { templatesRoutes } from "./templates/index.ts";
+import { usersRoutes } from "./users/index.ts";
 
 /**
- * Registers every feature's routes. Each feature lives in its own folder and exposes one
- * `<feature>Routes` plugin; features call each other's services, never their internals.
+ * Registers every feature's routes: the composition root. Each feature lives in its own folder and
+ * exposes its `<feature>Routes` plugin and what others may use through its index.ts, never its internals.
  */
 export async function registerFeatures(app: FastifyInstance) {
+  await app.register(authRoutes);
+  await app.register(twoFactorRoutes);
   await app.register(permitsRoutes);
   await app.register(commentsRoutes);
+  await app.register(lifecycleRoutes);
   await app.register(attachmentsRoutes);
   await app.register(auditRoutes);
   await app.register(clientsRoutes);
@@ -35,4 +41,5 @@ export async function registerFeatures(app: FastifyInstance) {
   await app.register(calendarRoutes);
   await app.register(importsRoutes);
   await app.register(exportsRoutes);
+  await app.register(savedViewsRoutes);
 }

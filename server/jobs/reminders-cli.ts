@@ -1,13 +1,13 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { CSRF_HEADER, CSRF_HEADER_VALUE } from "../../shared/domain/constants.ts";
+import { CONTROL_TOKEN_HEADER, CSRF_HEADER, CSRF_HEADER_VALUE } from "../../shared/domain/constants.ts";
 import { isIsoDate } from "../../shared/domain/dates.ts";
 import { RunReportSchema, type RunReminders, type RunReport } from "../../shared/schemas/reminders.ts";
+import { sessionSecret } from "../app.ts";
 import { loadConfig, type Config } from "../config.ts";
 import { openDatabase, readDataDirLock, type LockInfo } from "../db/client.ts";
 import { createMailer } from "../mail/mailer.ts";
-import { CONTROL_TOKEN_HEADER } from "../features/reminders/reminders.routes.ts";
-import { formatRunReport, runReminders } from "../features/reminders/reminders.service.ts";
+import { formatRunReport, runReminders } from "../features/reminders/index.ts";
 
 /**
  * `npm run reminders [-- --dry-run] [--date YYYY-MM-DD]`: one reminders run by hand.
@@ -74,6 +74,7 @@ async function runHere(config: Config, body: RunReminders): Promise<RunReport> {
       db: database.db,
       mailer,
       publicUrl: config.publicUrl,
+      ackSecret: sessionSecret(config),
       reminderHour: config.REMINDER_HOUR,
       asOf: body.date,
       dryRun: body.dryRun,

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { todayIn } from "../../shared/domain/dates.ts";
-import { quiesce, reminderCompany } from "../features/reminders/reminders.fixtures.ts";
+import { quiesce, reminderCompany } from "../test-support/reminder-fixtures.ts";
 import { useTestContext } from "../test-support/harness.ts";
 import { startScheduler } from "./scheduler.ts";
 

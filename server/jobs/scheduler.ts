@@ -1,6 +1,6 @@
 import { Cron } from "croner";
 import type { FastifyInstance } from "fastify";
-import { runReminders } from "../features/reminders/reminders.service.ts";
+import { runReminders } from "../features/reminders/index.ts";
 
 export interface Scheduler {
   /** Stops the timers and waits for a run in progress, so shutdown never cuts a send short. */
@@ -28,6 +28,7 @@ export function startScheduler(app: FastifyInstance): Scheduler {
           db,
           mailer,
           publicUrl: config.publicUrl,
+          ackSecret: (await app.ctx.auth.$context).secret,
           reminderHour: config.REMINDER_HOUR,
           sendOnly,
         });

@@ -20,6 +20,16 @@ export async function openTestDatabase(): Promise<Database> {
       ...database,
       close: async () => {
         await database.close();
+        // pool.end() resolves before its sockets have closed; dropping with force under them makes
+        // pg report "connection lost" on stderr, so give them a moment to go first.
+        for (let i = 0; i < 50; i++) {
+          const { rows } = await admin.query(
+            "select count(*)::int as n from pg_stat_activity where datname = $1",
+            [name],
+          );
+          if (rows[0].n === 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
         await admin.query(`drop database if exists ${name} with (force)`);
         await admin.end();
       },

@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import {
@@ -11,8 +11,10 @@ import {
   userClients,
   users,
 } from "../db/schema.ts";
+import type { Auth } from "../auth/auth.ts";
 import { hashPassword } from "../auth/password.ts";
-import type { Role } from "../../shared/domain/roles.ts";
+import { enrolWithSecret } from "../auth/two-factor.ts";
+import { isSuperAdminRole, type Role } from "../../shared/domain/roles.ts";
 
 export const DEFAULT_PASSWORD = "correct-horse-42";
 let seq = 0;
@@ -22,8 +24,14 @@ let defaultHash: Promise<string> | undefined;
 type CompanyRow = typeof companies.$inferSelect;
 type UserRow = typeof users.$inferSelect;
 
-/** Factories that write real rows; every one takes overrides and returns the inserted row. */
-export function factories(db: Db) {
+/** A TOTP secret like the ones better-auth makes (32 characters, used as bytes). */
+export const newTotpSecret = () => randomBytes(16).toString("hex");
+
+/**
+ * Factories that write real rows; every one takes overrides and returns the inserted row. With
+ * `auth`, users can be enrolled in two-factor sign-in (super-admins are, by default: they must be).
+ */
+export function factories(db: Db, auth?: Auth) {
   return {
     async company(overrides: Partial<typeof companies.$inferInsert> = {}): Promise<CompanyRow> {
       const n = next();
@@ -46,8 +54,13 @@ export function factories(db: Db) {
         firstName?: string;
         lastName?: string;
         clientIds?: string[];
+        /**
+         * Enrol in two-factor sign-in with a known secret (true: a new one). Default: super-admins
+         * only, who must use it; `false` leaves a super-admin to enrol at first sign-in.
+         */
+        twoFactor?: boolean | { secret: string };
       } = {},
-    ): Promise<UserRow & { password: string }> {
+    ): Promise<UserRow & { password: string; totpSecret: string | null; recoveryCodes: string[] }> {
       const role = opts.role ?? "company-user";
       if (role !== "super-admin" && !opts.companyId) throw new Error("factories.user: companyId is required");
       const password = opts.password ?? DEFAULT_PASSWORD;
@@ -81,7 +94,12 @@ export function factories(db: Db) {
             opts.clientIds.map((clientId) => ({ userId: user!.id, clientId, companyId: user!.companyId! })),
           );
       }
-      return { ...user!, password };
+      const enrol = opts.twoFactor ?? (isSuperAdminRole(role) && !!auth);
+      if (!enrol) return { ...user!, password, totpSecret: null, recoveryCodes: [] };
+      if (!auth) throw new Error("factories.user: two-factor enrolment needs factories(db, auth)");
+      const totpSecret = typeof enrol === "object" ? enrol.secret : newTotpSecret();
+      const recoveryCodes = await enrolWithSecret(auth, db, user!.id, totpSecret);
+      return { ...user!, twoFactorEnabled: true, password, totpSecret, recoveryCodes };
     },
 
     async client(companyId: string, name = `Client ${next()}`) {

@@ -6,11 +6,15 @@ import type { Response as InjectResponse } from "light-my-request";
 import { afterAll, beforeAll } from "vitest";
 import { buildApp } from "../app.ts";
 import { loadConfig } from "../config.ts";
+import { eq } from "drizzle-orm";
+import { symmetricDecrypt } from "better-auth/crypto";
 import type { Database, Db } from "../db/client.ts";
+import { twoFactors, users } from "../db/schema.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from "../../shared/domain/constants.ts";
 import { openTestDatabase } from "./database.ts";
 import { factories, type Factories } from "./factories.ts";
+import { totpCode } from "./totp.ts";
 
 export interface ApiClient {
   cookie: string;
@@ -30,9 +34,35 @@ export interface TestContext {
   dataDir: string;
   /** A client without a session. */
   anonymous: ApiClient;
-  /** Signs in through the real sign-in route and returns a client carrying the session cookie. */
-  signIn(user: { email: string; password: string }): Promise<ApiClient>;
+  /** A client sending this Cookie header (a browser between sign-in steps, say). */
+  withCookie(cookie: string): ApiClient;
+  /**
+   * Signs in through the real sign-in route and returns a client carrying the session cookie. A
+   * user enrolled in two-factor sign-in gets through the real code step: with `totpSecret` when
+   * given, else the secret stored for the user (as the phone would have it).
+   */
+  signIn(user: { email: string; password: string; totpSecret?: string | null }): Promise<ApiClient>;
   close(): Promise<void>;
+}
+
+/** The Cookie header a browser would send after these Set-Cookies (cleared cookies left out). */
+export function cookieHeaderOf(res: InjectResponse): string {
+  return res.cookies
+    .filter((c) => c.value !== "" && c.maxAge !== 0)
+    .map((c) => `${c.name}=${c.value}`)
+    .join("; ");
+}
+
+/** A user's TOTP secret as better-auth stores it (encrypted with the app secret). */
+export async function storedTotpSecret(app: FastifyInstance, email: string): Promise<string> {
+  const { db, auth } = app.ctx;
+  const [row] = await db
+    .select({ secret: twoFactors.secret })
+    .from(twoFactors)
+    .innerJoin(users, eq(users.id, twoFactors.userId))
+    .where(eq(users.email, email.toLowerCase()));
+  if (!row) throw new Error(`no two-factor secret stored for ${email}`);
+  return symmetricDecrypt({ key: (await auth.$context).secretConfig, data: row.secret });
 }
 
 function client(app: FastifyInstance, cookie: string): ApiClient {
@@ -76,9 +106,10 @@ export async function createTestContext(
     app,
     database,
     db: database.db,
-    make: factories(database.db),
+    make: factories(database.db, app.ctx.auth),
     dataDir,
     anonymous: client(app, ""),
+    withCookie: (cookie) => client(app, cookie),
     async signIn(user) {
       const res = await app.inject({
         method: "POST",
@@ -88,8 +119,17 @@ export async function createTestContext(
       });
       if (res.statusCode !== 200)
         throw new Error(`sign-in failed for ${user.email}: ${res.statusCode} ${res.body}`);
-      const cookie = res.cookies.map((c) => `${c.name}=${c.value}`).join("; ");
-      return client(app, cookie);
+      if (!res.json().codeRequired) return client(app, cookieHeaderOf(res));
+      const secret = user.totpSecret ?? (await storedTotpSecret(app, user.email));
+      const code = await app.inject({
+        method: "POST",
+        url: "/api/auth/sign-in/code",
+        headers: { [CSRF_HEADER]: CSRF_HEADER_VALUE, cookie: cookieHeaderOf(res) },
+        payload: { code: await totpCode(secret) },
+      });
+      if (code.statusCode !== 200)
+        throw new Error(`code step failed for ${user.email}: ${code.statusCode} ${code.body}`);
+      return client(app, cookieHeaderOf(code));
     },
     async close() {
       await app.close();

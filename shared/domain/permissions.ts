@@ -83,19 +83,26 @@ export interface NavLink {
   to: string;
 }
 
-/** Nav bar of spec section 2 ("Navigation, header, footer"), in display order. */
+/** The nav bar's links, each shown to whoever holds the capability of its screen. */
+const NAV_LINKS: (NavLink & { capability?: Capability })[] = [
+  // Every signed-in user has the permit list.
+  { label: "Permits", to: "/permits" },
+  { label: "Notifications", to: "/settings/notifications", capability: "notifications.manage" },
+  { label: "Permit Templates", to: "/admin/permit-templates", capability: "templates.manage" },
+  { label: "Clients", to: "/admin/clients", capability: "clients.manage" },
+  { label: "Projects", to: "/admin/projects", capability: "projects.manage" },
+  { label: "Users", to: "/admin/users", capability: "users.manage" },
+  { label: "Import", to: "/admin/import-permits", capability: "imports.run" },
+  { label: "Companies", to: "/admin/companies", capability: "companies.manage" },
+];
+
+/**
+ * Nav bar of spec section 2 ("Navigation, header, footer"), in display order, from the matrix:
+ * the admin links need company-admin or super-admin, Companies super-admin only (spec section 6).
+ */
 export function navLinksFor(role: Role | undefined | null): NavLink[] {
-  const links: NavLink[] = [{ label: "Permits", to: "/permits" }];
-  if (role === "company-admin" || role === "super-admin") {
-    links.push(
-      { label: "Notifications", to: "/settings/notifications" },
-      { label: "Permit Templates", to: "/admin/permit-templates" },
-      { label: "Clients", to: "/admin/clients" },
-      { label: "Projects", to: "/admin/projects" },
-      { label: "Users", to: "/admin/users" },
-      { label: "Import", to: "/admin/import-permits" },
-    );
-  }
-  if (role === "super-admin") links.push({ label: "Companies", to: "/admin/companies" });
-  return links;
+  return NAV_LINKS.filter((l) => !l.capability || can(role, l.capability)).map(({ label, to }) => ({
+    label,
+    to,
+  }));
 }

@@ -24,6 +24,10 @@ export const PERMIT_FIELD_LABELS: Record<string, string> = {
   surety_company: "Surety Company",
   bond_number: "Bond Number",
   guarantee_type: "Guarantee Type",
+  responsible_user_id: "Responsible Person",
+  expiry_rule: "Expiry Rule",
+  expiry_days: "Expiry Days",
+  renewal_lead_days: "Renewal Lead Time (days)",
 };
 
 /** "permit_application_date" -> "Application Date"; "internal comment" -> "Internal Comment". */

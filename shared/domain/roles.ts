@@ -21,3 +21,12 @@ export function isRole(value: unknown): value is Role {
 }
 
 export const isAdminRole = (role: Role) => role === "super-admin" || role === "company-admin";
+
+/** A super-admin works across every company and belongs to none (spec section 6). */
+export const isSuperAdminRole = (role: string) => role === "super-admin";
+
+/** A company's own staff (not its clients' people): whom a company's two-factor requirement covers. */
+export const isCompanyStaffRole = (role: string) => role === "company-admin" || role === "company-user";
+
+/** Only a client-user's view is narrowed to a list of clients, its client filter (spec section 6). */
+export const hasClientFilter = (role: string) => role === "client-user";

@@ -54,6 +54,11 @@ export const CompanyInputSchema = z.object({
     .refine((v) => v === "" || isValidTimeZone(v), { message: "Choose a valid time zone" })
     .optional()
     .default(""),
+  /**
+   * 'Require two-factor sign-in' for the company's staff. Left out: off for a new company, unchanged
+   * on an update (a client that does not know the setting must not switch it off).
+   */
+  requireTwoFactor: z.boolean().optional(),
 });
 export type CompanyInput = z.input<typeof CompanyInputSchema>;
 export type CompanyInputParsed = z.output<typeof CompanyInputSchema>;
@@ -76,6 +81,7 @@ export const CompanySchema = z.object({
   contactName: z.string().nullable(),
   contactEmail: z.string().nullable(),
   timeZone: z.string(),
+  requireTwoFactor: z.boolean(),
   logoUrl: z.string().nullable(),
   createdAt: z.string(),
   /** What a delete would remove with the company. */

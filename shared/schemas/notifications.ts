@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DEFAULT_ESCALATION_DAYS, ESCALATION_DAYS_MAX } from "../domain/lifecycle.ts";
 import { ROLES } from "../domain/roles.ts";
 import { IdSchema } from "./common.ts";
 
@@ -22,8 +23,25 @@ export const ReminderSwitchesSchema = z.object({
 });
 export type ReminderSwitches = z.infer<typeof ReminderSwitchesSchema>;
 
+export const ESCALATION_DAYS_MESSAGE = `Escalation Days must be a whole number from 1 to ${ESCALATION_DAYS_MAX}`;
+
+/**
+ * Escalation and the overdue digest (issue 11): company admins hear of a permit nobody acted on
+ * 'Escalation Days' before its expiry (or renew-by), and daily of expired permits still open.
+ */
+export const EscalationSettingsSchema = z.object({
+  escalationDays: z.number().int().min(1).max(ESCALATION_DAYS_MAX),
+  overdueDigest: z.boolean(),
+});
+export type EscalationSettings = z.infer<typeof EscalationSettingsSchema>;
+export const DEFAULT_ESCALATION: EscalationSettings = {
+  escalationDays: DEFAULT_ESCALATION_DAYS,
+  overdueDigest: true,
+};
+
 /** GET/PUT /api/notifications/settings: the company's switches and its possible recipients. */
 export const NotificationSettingsSchema = ReminderSwitchesSchema.extend({
+  ...EscalationSettingsSchema.shape,
   companyId: z.uuid(),
   companyName: z.string(),
   /** The zone and local hour at which the company's reminders go out each day. */
@@ -36,6 +54,14 @@ export type NotificationSettings = z.infer<typeof NotificationSettingsSchema>;
 
 /** Body of PUT /api/notifications/settings; the recipient list replaces the company's whole list. */
 export const UpdateNotificationSettingsSchema = ReminderSwitchesSchema.extend({
+  /** Left out: kept as they are (older clients send only the switches and recipients). */
+  escalationDays: z
+    .number({ message: ESCALATION_DAYS_MESSAGE })
+    .int({ message: ESCALATION_DAYS_MESSAGE })
+    .min(1, { message: ESCALATION_DAYS_MESSAGE })
+    .max(ESCALATION_DAYS_MAX, { message: ESCALATION_DAYS_MESSAGE })
+    .optional(),
+  overdueDigest: z.boolean().optional(),
   recipientUserIds: z
     .array(IdSchema)
     .max(1000, { message: "Too many recipients" })

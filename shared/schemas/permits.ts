@@ -2,12 +2,18 @@ import { z } from "zod";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "../domain/constants.ts";
 import { isIsoDate } from "../domain/dates.ts";
 import {
+  DEFAULT_GROUPING,
+  PERMIT_GROUPINGS,
   PERMIT_SEARCH_MAX,
   PERMIT_SORT_FIELDS,
+  PERMIT_TILES,
   SORT_DIRECTIONS,
+  STATUS_FILTER_VALUES,
   type PermitSortField,
 } from "../domain/permit-list.ts";
+import { EXPIRY_RULES, FINAL_STATUSES } from "../domain/lifecycle.ts";
 import { GUARANTEE_TYPES, PERMIT_STATUSES, RECORD_TYPES, type GuaranteeType } from "../domain/statuses.ts";
+import { checkExpiryDays, ExpiryFields } from "./expiry-fields.ts";
 
 /** Longest values the permit form and API accept; the database columns are unbounded text. */
 export const PERMIT_LIMITS = {
@@ -127,9 +133,16 @@ export const PermitInputSchema = z
         }
         return v as GuaranteeType;
       }),
+    /** 'Responsible Person': an active staff user of the permit's company (checked on the server). */
+    responsible_user_id: optionalId,
+    /** 'Expiry Rule' with its 'Days', and 'Renewal Lead Time (days)' (issue 11). */
+    expiry_rule: ExpiryFields.expiry_rule.default("fixed"),
+    expiry_days: ExpiryFields.expiry_days,
+    renewal_lead_days: ExpiryFields.renewal_lead_days,
   })
   .superRefine(
     (v, ctx) => {
+      checkExpiryDays(v, ctx);
       if (v.record_type === "bond" && !v.guarantee_type) {
         ctx.addIssue({ code: "custom", path: ["guarantee_type"], message: "Guarantee Type is required" });
       }
@@ -150,8 +163,8 @@ export const PermitInputSchema = z
       }
     },
     // Also when other fields failed, so the form shows every problem at once; the values may
-    // then be raw input, hence the type checks above.
-    { when: () => true },
+    // then be raw input, hence the type checks above; but never on a body that is not an object.
+    { when: (payload) => typeof payload.value === "object" && payload.value !== null },
   );
 /** What the form holds (strings for inputs) and the API accepts. */
 export type PermitFormValues = z.input<typeof PermitInputSchema>;
@@ -180,6 +193,10 @@ export const PERMIT_INPUT_FIELDS = [
   "surety_company",
   "bond_number",
   "guarantee_type",
+  "responsible_user_id",
+  "expiry_rule",
+  "expiry_days",
+  "renewal_lead_days",
 ] as const satisfies readonly (keyof PermitFormValues)[];
 
 export const PROJECT_REQUIRED_MESSAGE = "Project is required";
@@ -199,6 +216,11 @@ export const PermitCanSchema = z.object({
 export type PermitCan = z.infer<typeof PermitCanSchema>;
 
 const day = z.string().nullable();
+
+/** A permit's responsible person, by name. */
+export const ResponsibleSchema = z.object({ id: z.uuid(), name: z.string() }).nullable();
+/** Who acknowledged the current term, and when (a timestamp). */
+export const PermitAcknowledgedSchema = z.object({ by: z.string(), at: z.string() }).nullable();
 
 /** GET /api/permits/:id: every permit column (spec section 3) plus what the page needs around it. */
 export const PermitDetailSchema = z.object({
@@ -237,6 +259,17 @@ export const PermitDetailSchema = z.object({
   display_status: z.string(),
   /** Comments this actor may see (a client-user's count leaves out internal ones). */
   comment_count: z.number().int().nonnegative(),
+  responsible: ResponsibleSchema,
+  expiry_rule: z.enum(EXPIRY_RULES),
+  expiry_days: z.number().int().nullable(),
+  renewal_lead_days: z.number().int().nullable(),
+  /** Expiration date minus the lead time; null without a lead time. */
+  renew_by_date: day,
+  /** The current term (1 = the original). */
+  term_no: z.number().int().positive(),
+  acknowledged: PermitAcknowledgedSchema,
+  /** How a closed permit ended ('Close Permit'). */
+  final_status: z.enum(FINAL_STATUSES).nullable(),
   can: PermitCanSchema,
 });
 export type PermitDetail = z.infer<typeof PermitDetailSchema>;
@@ -257,7 +290,13 @@ export const PermitListItemSchema = z.object({
   permit_application_date: day,
   expiration_date: day,
   company: z.object({ id: z.uuid(), name: z.string() }),
+  /** The row's project and client, for the flat list (Group by: None) and the cards. */
+  project: z.object({ id: z.uuid(), name: z.string(), project_number: z.string().nullable() }).nullable(),
+  client: z.object({ id: z.uuid(), name: z.string() }).nullable(),
   comment_count: z.number().int().nonnegative(),
+  responsible: ResponsibleSchema,
+  renew_by_date: day,
+  acknowledged: PermitAcknowledgedSchema,
   /** Row highlight against today in the permit's company time zone. */
   urgency: z.enum(URGENCIES).nullable(),
   can: PermitCanSchema.pick({ edit: true, delete: true }),
@@ -277,11 +316,15 @@ export const PermitGroupSchema = z.object({
 export type PermitGroup = z.infer<typeof PermitGroupSchema>;
 
 /**
- * GET /api/permits: one server-sorted page, grouped by client then project in the order the
- * groups first appear on the page (so the chosen sort still reads top to bottom).
+ * GET /api/permits: one server-sorted page. Grouped (the default), `groups` holds it by client
+ * then project in the order the groups first appear on the page (so the chosen sort still reads
+ * top to bottom) and `items` is empty; with Group by: None, `items` is the page in order and
+ * `groups` is empty.
  */
 export const PermitListSchema = z.object({
+  group_by: z.enum(PERMIT_GROUPINGS),
   groups: z.array(PermitGroupSchema),
+  items: z.array(PermitListItemSchema),
   total: z.number().int().nonnegative(),
   page: z.number().int().positive(),
   page_size: z.number().int().positive(),
@@ -295,27 +338,94 @@ const flag = z
   .optional()
   .transform((v) => v === "true" || v === "1");
 
-/** Filters shared by the list and the summary, exactly as the page keeps them in its URL. */
-export const PermitFilterSchema = z.object({
+const optionalFilterDate = (label: string) =>
+  z
+    .union([z.string().refine(isIsoDate, { message: `${label}: ${DATE_MESSAGE}` }), z.literal("")])
+    .optional()
+    .transform((v) => (v ? v : null));
+
+const UUID = z.uuid();
+const optionalFilterId = z
+  .string()
+  .refine((v) => v === "" || UUID.safeParse(v).success, { message: "Must be a valid id" })
+  .optional()
+  .transform((v) => (v ? v : null));
+
+/** One of `values`, or "" for none (a URL keeps an emptied select as ""). */
+const optionalChoice = <const T extends readonly [string, ...string[]]>(values: T, message: string) =>
+  z
+    .enum(["", ...values] as unknown as readonly ["", ...T], { message })
+    .optional()
+    .transform((v) => (v ? (v as T[number]) : null));
+
+/** Filters shared by the list, the summary and the export, exactly as the page keeps them in its URL. */
+const PermitFilterFields = z.object({
   show_archived: flag,
   show_non_required: flag,
   record_type: z
     .union([z.enum(RECORD_TYPES, { message: "Must be permit or bond" }), z.literal("")])
     .optional()
     .transform((v) => (v ? v : null)),
+  /** Searches permit number, permit name, agency, and project name and number. */
   q: z
     .string()
     .trim()
     .max(PERMIT_LIMITS.searchText, { message: `Must be at most ${PERMIT_LIMITS.searchText} characters` })
     .optional()
     .transform((v) => (v ? v : null)),
+  /** A stored status; when set it replaces the Show Non-Required rule (N/A never shows). */
+  status: optionalChoice(STATUS_FILTER_VALUES, "Unknown status"),
+  project_id: optionalFilterId,
+  client_id: optionalFilterId,
+  /** An agency exactly as the filter's options list it (trimmed). */
+  agency: z
+    .string()
+    .trim()
+    .max(PERMIT_LIMITS.agency, { message: `Must be at most ${PERMIT_LIMITS.agency} characters` })
+    .optional()
+    .transform((v) => (v ? v : null)),
+  /** Expiration date range, both ends included. */
+  expires_from: optionalFilterDate("Expires from"),
+  expires_to: optionalFilterDate("Expires to"),
+  /** The responsible person: a user id, or "me" for the signed-in user. */
+  responsible: z
+    .string()
+    .refine((v) => v === "" || v === "me" || UUID.safeParse(v).success, {
+      message: "Must be a user id or me",
+    })
+    .optional()
+    .transform((v) => (v ? v : null)),
 });
+
+/** An expiration range must not end before it starts (checked after the fields themselves). */
+function checkExpiryRange(
+  v: { expires_from: string | null; expires_to: string | null },
+  ctx: z.RefinementCtx,
+) {
+  if (v.expires_from && v.expires_to && v.expires_to < v.expires_from) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["expires_to"],
+      message: "Expires to cannot be before Expires from",
+    });
+  }
+}
+
+export const PermitFilterSchema = PermitFilterFields.superRefine(checkExpiryRange);
 export type PermitFilter = z.output<typeof PermitFilterSchema>;
 
-export const PermitListQuerySchema = PermitFilterSchema.extend({
+/** The list's own choices beyond the filters it shares with the summary (also the export's). */
+const ListChoices = {
+  /** A clicked tile: the list shows that tile's permits (the summary keeps counting all tiles). */
+  tile: optionalChoice(PERMIT_TILES, "Unknown tile"),
+  group: z.enum(PERMIT_GROUPINGS, { message: "Must be client_project or none" }).default(DEFAULT_GROUPING),
   /** Missing: creation order (created_at, then id; DESIGN.md 6.9). */
   sort: z.enum(PERMIT_SORT_FIELDS, { message: "Unknown sort column" }).optional(),
   dir: z.enum(SORT_DIRECTIONS, { message: "Must be asc or desc" }).default("asc"),
+};
+
+export const PermitListQuerySchema = PermitFilterFields.extend({
+  ...ListChoices,
   page: z.coerce.number({ message: "Must be a page number" }).int().min(1).max(100_000).default(1),
   page_size: z.coerce
     .number({ message: "Must be a number" })
@@ -323,8 +433,16 @@ export const PermitListQuerySchema = PermitFilterSchema.extend({
     .min(1)
     .max(MAX_PAGE_SIZE)
     .default(DEFAULT_PAGE_SIZE),
-});
+}).superRefine(checkExpiryRange);
 export type PermitListQuery = z.output<typeof PermitListQuerySchema>;
+/** The list's filters with its tile: what the list's rows (and the export) are chosen by. */
+export type PermitListFilter = PermitFilter & { tile?: PermitListQuery["tile"] };
+
+/** GET /api/permits/export: the list's view without paging, and the file format. */
+export const PermitExportQuerySchema = PermitFilterFields.extend({
+  ...ListChoices,
+  format: z.enum(["csv", "xlsx"], { message: "Must be csv or xlsx" }).default("csv"),
+}).superRefine(checkExpiryRange);
 
 /** GET /api/permits/summary: the tiles and both charts, over the list's filters. */
 export const PermitSummarySchema = z.object({
@@ -335,6 +453,10 @@ export const PermitSummarySchema = z.object({
   closed: z.number().int().nonnegative(),
   /** Expiring today or within the next 30 days. */
   expiring_soon: z.number().int().nonnegative(),
+  /** Expiration date before today. */
+  expired: z.number().int().nonnegative(),
+  /** Renew-by date within 30 days or passed, not closed (issue 11). */
+  renewal_due: z.number().int().nonnegative(),
   by_status: z.array(
     z.object({ category: z.enum(["In Progress", "In Review", "Active"]), count: z.number().int() }),
   ),
@@ -371,5 +493,31 @@ export const PermitFormOptionsSchema = z.object({
     }),
   ),
   companies: z.array(z.object({ id: z.uuid(), name: z.string() })),
+  /** The company's active staff, the choices of 'Responsible Person'. */
+  staff: z.array(z.object({ id: z.uuid(), name: z.string() })),
 });
 export type PermitFormOptions = z.infer<typeof PermitFormOptionsSchema>;
+
+/**
+ * GET /api/permits/filter-options: the choices of the list's Project, Client and Agency filters,
+ * within what the actor may see (a client-user: its clients' projects and permits only).
+ */
+export const PermitFilterOptionsSchema = z.object({
+  projects: z.array(
+    z.object({
+      id: z.uuid(),
+      name: z.string(),
+      project_number: z.string().nullable(),
+      client_id: z.uuid().nullable(),
+      /** Named for a super-admin, whose choices span companies; null otherwise. */
+      company_name: z.string().nullable(),
+    }),
+  ),
+  clients: z.array(z.object({ id: z.uuid(), name: z.string(), company_name: z.string().nullable() })),
+  agencies: z.array(z.string()),
+  /** The Responsible filter: the people responsible for permits the actor can see. */
+  responsible: z.array(z.object({ id: z.uuid(), name: z.string(), company_name: z.string().nullable() })),
+  /** Whether the filter offers 'Me': the actor is staff who may be a permit's responsible person. */
+  can_be_responsible: z.boolean(),
+});
+export type PermitFilterOptions = z.infer<typeof PermitFilterOptionsSchema>;

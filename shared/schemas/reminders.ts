@@ -18,8 +18,20 @@ export const DELIVERY_STATUS_LABELS: Record<DeliveryStatus, string> = {
 };
 
 /** GET /api/permits/:id/reminders: one permit's delivery log, newest first. */
+export const DELIVERY_KINDS = ["reminder", "escalation", "overdue"] as const;
+export type DeliveryKind = (typeof DELIVERY_KINDS)[number];
+
+/** "30-day reminder", "Escalation", "Overdue digest": what a delivery was, for the logs. */
+export function deliveryLabel(d: { kind: DeliveryKind; threshold: number }): string {
+  if (d.kind === "escalation") return "Escalation";
+  if (d.kind === "overdue") return "Overdue digest";
+  return `${d.threshold}-day reminder`;
+}
+
 export const PermitReminderSchema = z.object({
   id: z.uuid(),
+  /** reminder (30/7/1 days before), escalation (to the admins), overdue (the admins' daily digest). */
+  kind: z.enum(DELIVERY_KINDS),
   threshold: z.number().int(),
   recipientEmail: z.string(),
   status: z.enum(DELIVERY_STATUSES),
@@ -36,7 +48,8 @@ export const CompanyDeliverySchema = PermitReminderSchema.extend({
   dueDate: z.string(),
   expirationDate: z.string(),
   attempts: z.number().int(),
-  permit: z.object({ id: z.uuid(), name: z.string(), number: z.string() }),
+  /** Null for an overdue digest, which lists the company's overdue permits. */
+  permit: z.object({ id: z.uuid(), name: z.string(), number: z.string() }).nullable(),
 });
 export type CompanyDelivery = z.infer<typeof CompanyDeliverySchema>;
 export const CompanyDeliveriesSchema = z.object({ deliveries: z.array(CompanyDeliverySchema) });

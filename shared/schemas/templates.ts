@@ -1,6 +1,8 @@
 import { z } from "zod";
+import { EXPIRY_RULES } from "../domain/lifecycle.ts";
 import { TEMPLATE_STATUSES } from "../domain/statuses.ts";
 import { IdSchema } from "./common.ts";
+import { checkExpiryDays, ExpiryFields } from "./expiry-fields.ts";
 
 export const TEMPLATE_NAME_MAX = 200;
 export const AGENCY_MAX = 200;
@@ -24,17 +26,34 @@ const AgencySchema = z
 export const TemplateListQuerySchema = z.object({ company_id: IdSchema.optional() });
 
 /** POST /api/templates (the add row). Fields are trimmed before insert (spec section 5). */
-export const TemplateCreateSchema = z.object({
-  company_id: IdSchema.nullish(),
-  name: TemplateNameSchema,
-  agency: AgencySchema,
-  status: TemplateStatusSchema.default("Required"),
-  active: z.boolean().default(true),
-});
+export const TemplateCreateSchema = z
+  .object({
+    company_id: IdSchema.nullish(),
+    name: TemplateNameSchema,
+    agency: AgencySchema,
+    status: TemplateStatusSchema.default("Required"),
+    active: z.boolean().default(true),
+    /** The expiry defaults of the permits made from the template (issue 11). */
+    expiry_rule: ExpiryFields.expiry_rule.default("fixed"),
+    expiry_days: ExpiryFields.expiry_days,
+    renewal_lead_days: ExpiryFields.renewal_lead_days,
+  })
+  .superRefine(checkExpiryDays);
 export type TemplateCreate = z.input<typeof TemplateCreateSchema>;
 
-/** PUT /api/templates/:id (inline edit: name and agency). */
-export const TemplateUpdateSchema = z.object({ name: TemplateNameSchema, agency: AgencySchema });
+/**
+ * PUT /api/templates/:id (inline edit: name and agency, and the expiry defaults). The defaults
+ * are optional: a body without the rule leaves the three as they are.
+ */
+export const TemplateUpdateSchema = z
+  .object({
+    name: TemplateNameSchema,
+    agency: AgencySchema,
+    expiry_rule: ExpiryFields.expiry_rule.optional(),
+    expiry_days: ExpiryFields.expiry_days,
+    renewal_lead_days: ExpiryFields.renewal_lead_days,
+  })
+  .superRefine(checkExpiryDays);
 export type TemplateUpdate = z.input<typeof TemplateUpdateSchema>;
 
 /** PATCH /api/templates/:id: the status switch and the Active toggle, each saved at once. */
@@ -51,6 +70,9 @@ export const TemplateSchema = z.object({
   status: TemplateStatusSchema,
   /** Active templates become permits of every new project of the company. */
   active: z.boolean(),
+  expiry_rule: z.enum(EXPIRY_RULES),
+  expiry_days: z.number().int().nullable(),
+  renewal_lead_days: z.number().int().nullable(),
   can: z.object({ edit: z.boolean(), delete: z.boolean() }),
 });
 export type Template = z.infer<typeof TemplateSchema>;
@@ -59,12 +81,17 @@ export const TemplateListSchema = z.object({ templates: z.array(TemplateSchema) 
 export const TemplateResponseSchema = z.object({ template: TemplateSchema });
 
 /** The add row and the inline edit of the Permit Templates screen. */
-export const TemplateFormSchema = z.object({
-  name: TemplateNameSchema,
-  agency: z
-    .string()
-    .trim()
-    .max(AGENCY_MAX, { message: `Agency must be at most ${AGENCY_MAX} characters` }),
-  status: TemplateStatusSchema,
-});
+export const TemplateFormSchema = z
+  .object({
+    name: TemplateNameSchema,
+    agency: z
+      .string()
+      .trim()
+      .max(AGENCY_MAX, { message: `Agency must be at most ${AGENCY_MAX} characters` }),
+    status: TemplateStatusSchema,
+    expiry_rule: ExpiryFields.expiry_rule,
+    expiry_days: ExpiryFields.expiry_days,
+    renewal_lead_days: ExpiryFields.renewal_lead_days,
+  })
+  .superRefine(checkExpiryDays);
 export type TemplateForm = z.input<typeof TemplateFormSchema>;

@@ -77,6 +77,8 @@ export const UserSchema = z.object({
   companyName: z.string().nullable(),
   disabled: z.boolean(),
   mustResetPassword: z.boolean(),
+  /** Signs in with an authenticator app (two-factor sign-in). */
+  twoFactorEnabled: z.boolean(),
   /** A client-user's visible clients; empty for other roles. */
   clients: z.array(z.object({ id: z.uuid(), name: z.string() })),
   createdAt: z.string(),
@@ -86,6 +88,7 @@ export const UserSchema = z.object({
     disable: z.boolean(),
     enable: z.boolean(),
     editClients: z.boolean(),
+    resetTwoFactor: z.boolean(),
   }),
 });
 export type User = z.infer<typeof UserSchema>;

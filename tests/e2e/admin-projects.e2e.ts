@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { BASE_URL, DEMO, DEMO_PASSWORD, screenshot, signIn, useBrowser } from "./support.ts";
+import { BASE_URL, DEMO, DEMO_PASSWORD, followNavLink, screenshot, signIn, useBrowser } from "./support.ts";
 
 const b = useBrowser();
 
@@ -15,8 +15,7 @@ async function signInAsAdmin(page: Page) {
   await page.waitForURL(/\/permits$/);
 }
 
-const nav = (page: Page, label: string) =>
-  page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: label, exact: true }).click();
+const nav = (page: Page, label: string) => followNavLink(page, label);
 
 // A cold screen (its chunk, then its data) can take a few seconds on a busy machine.
 const poll = <T>(read: () => Promise<T>, timeout = 10_000) => expect.poll(read, { timeout });
@@ -76,7 +75,10 @@ describe("a company-admin sets up a project", () => {
     await page.waitForURL(/\/admin\/clients$/);
     await snackbar(page, "Client saved.");
     const row = table.getByRole("row", { name: new RegExp(CLIENT) });
-    await poll(() => row.textContent()).toContain(new Date().toLocaleDateString("en-US"));
+    // One date format (issue 14): the browser's medium style, e.g. "Nov 24, 2026".
+    await poll(() => row.textContent()).toContain(
+      new Intl.DateTimeFormat("en-US", { dateStyle: "medium" }).format(new Date()),
+    );
   });
 
   it("renames a client in the drawer, deletes an unused one and explains why a busy one cannot go", async () => {
@@ -256,9 +258,10 @@ describe("a company-admin sets up a project", () => {
     await noHorizontalScroll(phone);
     await screenshot(phone, "project-dashboard-phone");
     await phone.goto(`${BASE_URL}/admin/projects`);
-    await poll(() => phone.getByRole("table", { name: "Projects" }).getByRole("row").count()).toBeGreaterThan(
-      1,
-    );
+    // On a phone the projects are cards (issue 14), a list named like the table.
+    await poll(() =>
+      phone.getByRole("list", { name: "Projects" }).getByRole("listitem").count(),
+    ).toBeGreaterThan(0);
     await noHorizontalScroll(phone);
     await screenshot(phone, "admin-projects-phone");
   });

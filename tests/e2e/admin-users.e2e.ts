@@ -1,7 +1,7 @@
 import { crc32, deflateSync } from "node:zlib";
 import { request, type Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { BASE_URL, DEMO, DEMO_PASSWORD, screenshot, signIn, useBrowser } from "./support.ts";
+import { BASE_URL, DEMO, DEMO_PASSWORD, mainNavLinks, screenshot, signIn, useBrowser } from "./support.ts";
 
 const b = useBrowser();
 const run = Date.now().toString(36);
@@ -148,7 +148,12 @@ describe("companies, users and impersonation", () => {
         .setInputFiles({ name: "evil.png", mimeType: "image/png", buffer: Buffer.from("<svg/>") });
       await sa.getByRole("button", { name: "Save Company" }).click();
       await visible(sa, "Logo upload failed: The logo must be a PNG, JPEG or WebP image.").toBe(true);
+      // The refused file is still chosen, so leaving asks first (issue 14).
       await sa.getByRole("link", { name: "Cancel" }).click();
+      await sa
+        .getByRole("dialog", { name: "Leave without saving?" })
+        .getByRole("button", { name: "Leave without saving" })
+        .click();
       await sa.waitForURL(/\/admin\/companies$/);
 
       // --- its company-admin, created by the super-admin
@@ -240,6 +245,12 @@ describe("companies, users and impersonation", () => {
       await admin.waitForURL(/\/admin\/users\/.+\/edit$/);
       expect(await admin.getByLabel("Email").isDisabled()).toBe(true);
       await admin.getByRole("button", { name: "Disable User" }).click();
+      // Disabling asks first (issue 14): nothing has happened until it is confirmed.
+      const disable = admin.getByRole("dialog", { name: "Disable user" });
+      await poll(() => disable.isVisible()).toBe(true);
+      expect((await clientSession.get("/api/me")).status()).toBe(200);
+      await screenshot(admin, "user-disable-confirm");
+      await disable.getByRole("button", { name: "Disable User" }).click();
       await visible(admin, "This user cannot sign in. Enable the account to let them back in.").toBe(true);
       expect((await clientSession.get("/api/me")).status()).toBe(401);
       await clientSession.dispose();
@@ -281,12 +292,10 @@ describe("companies, users and impersonation", () => {
           .getByRole("img", { name: `${COMPANY} logo` })
           .isVisible(),
       ).toBe(true);
-      expect(
-        await viewer
-          .getByRole("navigation", { name: "Main" })
-          .getByRole("link", { name: "Companies" })
-          .count(),
-      ).toBe(0);
+      // Under 'Admin' too: a company-admin's links never include Companies.
+      expect(await (await mainNavLinks(viewer)).filter({ hasText: /^Companies$/ }).count()).toBe(0);
+      expect(await (await mainNavLinks(viewer)).filter({ hasText: /^Users$/ }).count()).toBe(1);
+      await viewer.keyboard.press("Escape");
       await visible(viewer, "All Permits").toBe(true);
       await screenshot(viewer, "impersonation-banner");
       await viewer.goto(`${BASE_URL}/admin/users`);
@@ -294,9 +303,7 @@ describe("companies, users and impersonation", () => {
       expect(await viewer.getByRole("row").filter({ hasText: DEMO.companyAdmin }).count()).toBe(0);
       await viewer.getByRole("button", { name: "Stop" }).click();
       await poll(() => viewer.getByText(/^Viewing as/).count()).toBe(0);
-      await poll(() =>
-        viewer.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Companies" }).count(),
-      ).toBe(1);
+      await poll(async () => (await mainNavLinks(viewer)).filter({ hasText: /^Companies$/ }).count()).toBe(1);
 
       // --- and deletes the company: the confirmation says what goes with it
       await viewer.goto(`${BASE_URL}/admin/companies`);

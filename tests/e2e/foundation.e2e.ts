@@ -1,13 +1,22 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { BASE_URL, DEMO, DEMO_PASSWORD, screenshot, signIn, useBrowser } from "./support.ts";
+import {
+  BASE_URL,
+  currentCode,
+  DEMO,
+  DEMO_PASSWORD,
+  followNavLink,
+  mainNavLinks,
+  rememberTotp,
+  screenshot,
+  signIn,
+  useBrowser,
+} from "./support.ts";
 
 const b = useBrowser();
 
 const navLabels = async (page: Page) =>
-  (await page.getByRole("navigation", { name: "Main" }).getByRole("link").allTextContents()).map((s) =>
-    s.trim(),
-  );
+  (await (await mainNavLinks(page)).allTextContents()).map((s) => s.trim());
 
 describe("public routes", () => {
   it("sends / and signed-out pages to /login, and shows the 404 page for unknown paths", async () => {
@@ -33,7 +42,7 @@ describe("public routes", () => {
 });
 
 describe("first sign-in with a generated password", () => {
-  it("forces a new password, with the spec's messages, then lands on the permits page", async () => {
+  it("forces a new password, with the spec's messages, then two-factor set-up, then lands on the permits page", async () => {
     const page = await b.newPage();
     await signIn(page, process.env.E2E_ADMIN_EMAIL!, process.env.E2E_ADMIN_PASSWORD!);
     await page.waitForURL(/\/reset-password$/);
@@ -62,10 +71,23 @@ describe("first sign-in with a generated password", () => {
     await expect
       .poll(() => page.getByText("Password updated successfully. Redirecting...").isVisible())
       .toBe(true);
-    await page.waitForURL(/\/permits$/, { timeout: 10_000 });
+    // A super-admin must use two-factor sign-in: its set-up comes next, before any other screen.
+    await page.waitForURL(/\/two-factor-setup$/, { timeout: 10_000 });
     expect(await page.evaluate(() => localStorage.getItem("allowReset"))).toBeNull();
+    await page.goto(`${BASE_URL}/permits`);
+    await page.waitForURL(/\/two-factor-setup$/);
+    await page.getByLabel("Current Password").fill("brand-new-pass-1");
+    await page.getByRole("button", { name: "Continue" }).click();
+    const key = page.getByRole("group", { name: "Manual key" }).locator("code");
+    await key.waitFor();
+    rememberTotp(process.env.E2E_ADMIN_EMAIL!, (await key.textContent())!.replace(/\s+/g, ""));
+    await page.getByLabel("Authentication Code").fill(await currentCode(process.env.E2E_ADMIN_EMAIL!));
+    await page.getByRole("button", { name: "Verify" }).click();
+    await expect.poll(() => page.getByRole("list", { name: "Recovery codes" }).isVisible()).toBe(true);
+    await page.getByRole("button", { name: "Continue" }).click();
+    await page.waitForURL(/\/permits$/, { timeout: 10_000 });
 
-    // the new password works, the generated one no longer does
+    // the new password works (with a code now), the generated one no longer does
     await page.getByRole("button", { name: "Logout" }).click();
     await page.waitForURL(/\/login$/);
     await signIn(page, process.env.E2E_ADMIN_EMAIL!, "brand-new-pass-1");
@@ -121,7 +143,7 @@ describe("the shell by role", () => {
     await signIn(page, DEMO.superAdmin, DEMO_PASSWORD);
     await page.waitForURL(/\/permits$/);
     expect(await navLabels(page)).toContain("Companies");
-    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Companies" }).click();
+    await followNavLink(page, "Companies");
     await page.waitForURL(/\/admin\/companies$/);
     await page.getByRole("banner").getByRole("link").first().click();
     await page.waitForURL(/\/permits$/);

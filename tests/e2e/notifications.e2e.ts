@@ -1,9 +1,19 @@
+import { execFileSync } from "node:child_process";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { readDataDirLock } from "../../server/db/client.ts";
 import { chooseTarget, runOnServer } from "../../server/jobs/reminders-cli.ts";
-import { BASE_URL, DEMO, DEMO_PASSWORD, SCREENSHOT_DIR, screenshot, signIn, useBrowser } from "./support.ts";
+import {
+  BASE_URL,
+  DEMO,
+  DEMO_PASSWORD,
+  followNavLink,
+  screenshot,
+  SCREENSHOT_DIR,
+  signIn,
+  useBrowser,
+} from "./support.ts";
 
 const b = useBrowser();
 
@@ -14,8 +24,25 @@ async function openSettings(page: Page, email: string) {
   await page.getByRole("heading", { name: "Notification Settings" }).waitFor();
 }
 
-/** `npm run reminders` as the command does it: read the lock, ask the running server. */
-async function runRemindersOnServer() {
+/**
+ * `npm run reminders` as the command does it: on the embedded database, read the lock and ask the
+ * running server; on PostgreSQL (E2E_DATABASE_URL, the resilience suite's two servers) the command
+ * opens the database itself.
+ */
+async function runRemindersOnServer(): Promise<{ emailsSent: number }> {
+  if (process.env.E2E_DATABASE_URL) {
+    const out = execFileSync(process.execPath, ["--import", "tsx", "server/jobs/reminders-cli.ts"], {
+      env: {
+        ...process.env,
+        DATABASE_URL: process.env.E2E_DATABASE_URL,
+        DATA_DIR: process.env.E2E_DATA_DIR,
+        PUBLIC_URL: BASE_URL,
+        SMTP_URL: "",
+      },
+      encoding: "utf8",
+    });
+    return { emailsSent: Number(/Sent (\d+) e-mail/.exec(out)?.[1] ?? 0) };
+  }
   const target = chooseTarget({ DATABASE_URL: undefined }, readDataDirLock(process.env.E2E_DATA_DIR!));
   if (target.kind !== "server") throw new Error("the e2e server does not advertise itself in the lock file");
   return runOnServer(target, { dryRun: false });
@@ -26,7 +53,7 @@ describe("notification settings", () => {
     const page = await b.newPage();
     await signIn(page, DEMO.companyAdmin, DEMO_PASSWORD);
     await page.waitForURL(/\/permits$/);
-    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Notifications" }).click();
+    await followNavLink(page, "Notifications");
     await page.waitForURL(/\/settings\/notifications$/);
 
     const sevenDay = page.getByLabel("7 days before expiration");

@@ -8,6 +8,8 @@ import path from "node:path";
 import { buildWebIfStale, buildWebInto, root } from "../../scripts/lib/build-web.mjs";
 
 const DEMO_PASSWORD = "demo-password-e2e";
+// The demo super-admin must use two-factor sign-in; the specs compute its codes from this secret.
+const DEMO_TOTP_SECRET = "e2e-demo-totp-secret-0123456789ab";
 const ADMIN_EMAIL = "first.admin@permitrack.example";
 
 const freePort = () =>
@@ -43,11 +45,12 @@ const env = {
   SIGNIN_ACCOUNT_LIMIT: "100000",
   API_RATE_LIMIT: "100000",
   DEMO_PASSWORD,
+  DEMO_TOTP_SECRET,
 };
 const tsx = [path.join(root, "node_modules", "tsx", "dist", "cli.mjs")];
 
 // The seed creates the first super-admin with a generated password (the forced-reset path) and the demo data.
-const seed = spawnSync(process.execPath, [...tsx, "server/db/seed-demo.ts"], {
+const seed = spawnSync(process.execPath, [...tsx, "server/setup/seed-demo.ts"], {
   cwd: root,
   env,
   encoding: "utf8",
@@ -97,6 +100,7 @@ const vitest = spawn(
       E2E_ADMIN_EMAIL: ADMIN_EMAIL,
       E2E_ADMIN_PASSWORD: generated,
       E2E_DEMO_PASSWORD: DEMO_PASSWORD,
+      E2E_DEMO_TOTP_SECRET: DEMO_TOTP_SECRET,
     },
   },
 );

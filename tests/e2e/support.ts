@@ -1,13 +1,15 @@
 import fs from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, expect } from "vitest";
+import { totpCode } from "../../server/test-support/totp.ts";
 
 export const BASE_URL = process.env.E2E_BASE_URL ?? "http://127.0.0.1:3000";
 export const DEMO_PASSWORD = process.env.E2E_DEMO_PASSWORD ?? "";
 export const SCREENSHOT_DIR = path.resolve("test-results", "screenshots");
 
-/** The demo users the e2e runner seeded (see server/db/seed-demo.ts). */
+/** The demo users the e2e runner seeded (see server/setup/seed-demo.ts). */
 export const DEMO = {
   superAdmin: "super.admin@permitrack.example",
   companyAdmin: "dana.whitfield@summit-ridge.example",
@@ -82,14 +84,164 @@ export function useBrowser(): BrowserFixture {
   return fixture;
 }
 
+/**
+ * The authenticator apps of the users who sign in with two-factor authentication: the seeded
+ * super-admin (its secret comes from the runner), and whoever a spec enrolled (`rememberTotp`).
+ */
+const authenticators = new Map<string, { secret: string; fromManualKey: boolean }>();
+if (process.env.E2E_DEMO_TOTP_SECRET)
+  authenticators.set(DEMO.superAdmin, { secret: process.env.E2E_DEMO_TOTP_SECRET, fromManualKey: false });
+
+/** After a spec enrols a user: its later sign-ins answer the code step with codes from this key. */
+export function rememberTotp(email: string, manualKey: string) {
+  authenticators.set(email.toLowerCase(), { secret: manualKey, fromManualKey: true });
+}
+
+/** After a reset or turning it off: the user signs in with the password alone again. */
+export function forgetTotp(email: string) {
+  authenticators.delete(email.toLowerCase());
+}
+
+/** What the user's authenticator app shows now. */
+export function currentCode(email: string): Promise<string> {
+  const app = authenticators.get(email.toLowerCase());
+  if (!app) throw new Error(`no authenticator for ${email}`);
+  return totpCode(app.secret, { fromManualKey: app.fromManualKey });
+}
+
+/**
+ * Signs in on /login like a person: Email, Password, 'Sign In'; a user with an authenticator
+ * (see above) then types its code into 'Authentication Code' and presses 'Verify'.
+ */
 export async function signIn(page: Page, email: string, password: string) {
   await page.goto(`${BASE_URL}/login`);
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Sign In" }).click();
+  if (!authenticators.has(email.toLowerCase())) return;
+  const code = page.getByLabel("Authentication Code");
+  await code.waitFor({ timeout: 15_000 });
+  await code.fill(await currentCode(email));
+  await page.getByRole("button", { name: "Verify" }).click();
 }
 
+/**
+ * The Main navigation's links, the administration ones included: on a laptop they sit under the
+ * 'Admin' button (issue 14), which this opens first.
+ */
+export async function mainNavLinks(page: Page) {
+  const nav = page.getByRole("navigation", { name: "Main" });
+  const admin = nav.getByRole("button", { name: "Admin" });
+  if ((await admin.count()) && (await admin.getAttribute("aria-expanded")) !== "true") await admin.click();
+  return nav.getByRole("link");
+}
+
+/** Follows a Main navigation link by its exact text, opening 'Admin' when it is one of its links. */
+export async function followNavLink(page: Page, label: string) {
+  await (await mainNavLinks(page)).filter({ hasText: new RegExp(`^${label}$`) }).click();
+}
+
+/**
+ * Saves a full-page screenshot after checking the screen with axe-core (`expectAccessible`): every
+ * screen a spec photographs is also a screen the accessibility check has passed.
+ */
 export async function screenshot(page: Page, name: string) {
+  await expectAccessible(page, name);
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+}
+
+const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+/** WCAG 2.2 A and AA, and axe's best practices. */
+const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
+
+export interface AxeFinding {
+  rule: string;
+  impact: string | null;
+  help: string;
+  targets: string[];
+}
+
+/** The serious and critical axe-core findings on the page as it is now (injected through DevTools, not the page's CSP). */
+export async function axeFindings(page: Page): Promise<AxeFinding[]> {
+  const injected = await page.evaluate(() => typeof (window as { axe?: unknown }).axe === "object");
+  if (!injected) await page.evaluate(AXE_SOURCE);
+  const found = await page.evaluate(async (tags) => {
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (
+            context: Document,
+            options: object,
+          ) => Promise<{
+            violations: {
+              id: string;
+              impact: string | null;
+              help: string;
+              nodes: { target: unknown[]; html: string; failureSummary?: string }[];
+            }[];
+          }>;
+        };
+      }
+    ).axe;
+    const result = await axe.run(document, {
+      runOnly: { type: "tag", values: tags },
+      resultTypes: ["violations"],
+    });
+    return result.violations.map((v) => ({
+      rule: v.id,
+      impact: v.impact,
+      help: v.help,
+      // Where, what it is, and why (for colour contrast: the two colours and the ratio).
+      targets: v.nodes
+        .slice(0, 5)
+        .map(
+          (n) =>
+            `${n.target.map(String).join(" ")} | ${n.html.slice(0, 240)} | ${(n.failureSummary ?? "").split("\n").slice(1).join(" ").trim().slice(0, 200)}`,
+        ),
+    }));
+  }, AXE_TAGS);
+  return found.filter((f) => f.impact === "serious" || f.impact === "critical");
+}
+
+/**
+ * Violations known and owned elsewhere, each matched by rule and markup so narrowly that nothing
+ * else slips through; each is reported on the console so it stays visible. Empty it as they are
+ * fixed.
+ */
+const KNOWN_VIOLATIONS: { rule: string; html: RegExp; owner: string }[] = [
+  {
+    // The header's account button is named "Your account" but shows the user's initials (WCAG 2.5.3).
+    rule: "label-content-name-mismatch",
+    html: /aria-label="Your account"/,
+    owner: "web/features/account/components/account-menu.tsx (two-factor work)",
+  },
+];
+
+function withoutKnown(findings: AxeFinding[]): AxeFinding[] {
+  const left: AxeFinding[] = [];
+  for (const f of findings) {
+    const known = KNOWN_VIOLATIONS.find((k) => k.rule === f.rule);
+    const targets = known ? f.targets.filter((t) => !known.html.test(t)) : f.targets;
+    if (known && targets.length < f.targets.length)
+      console.warn(`known accessibility issue (${known.owner}): ${f.rule}`);
+    if (targets.length) left.push({ ...f, targets });
+  }
+  return left;
+}
+
+/** Fails on any serious or critical accessibility violation axe-core finds on the screen (issue 14). */
+export async function expectAccessible(page: Page, screen: string) {
+  // Let transitions (a dialog fading in, a snackbar) finish: axe reads colours as they are painted.
+  // Endless ones (progress bars, skeletons) never finish and change no colour of text.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => null)),
+    ),
+  );
+  const findings = withoutKnown(await axeFindings(page));
+  expect(findings, `accessibility violations on ${screen}`).toEqual([]);
 }

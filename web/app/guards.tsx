@@ -6,13 +6,20 @@ import Button from "@mui/material/Button";
 import { PageSpinner } from "../components/page-spinner.tsx";
 import { errorMessage } from "../lib/api.ts";
 import { paths } from "../lib/paths.ts";
-import { CurrentUserProvider, isPasswordResetRequired, isUnauthenticated, useMe } from "../lib/session.tsx";
+import {
+  CurrentUserProvider,
+  isPasswordResetRequired,
+  isTwoFactorSetupRequired,
+  isUnauthenticated,
+  useMe,
+} from "../lib/session.tsx";
 import { allowResetFlag } from "../lib/storage.ts";
 
 /**
  * Session guard of spec section 2: waits for /api/me, sends visitors without a session to
- * /login and users who must change their password to /reset-password. It checks the session
- * only, never the role (the server enforces permissions; screens read useCan()).
+ * /login, users who must change their password to /reset-password, and users who must set up
+ * two-factor sign-in to /two-factor-setup. It checks the session only, never the role (the server
+ * enforces permissions; screens read useCan()).
  */
 export function RequireSession({ children }: { children: ReactNode }) {
   const me = useMe();
@@ -21,6 +28,8 @@ export function RequireSession({ children }: { children: ReactNode }) {
   if (me.isError && isUnauthenticated(me.error)) return <Navigate to={paths.login} replace />;
   if ((me.isError && isPasswordResetRequired(me.error)) || me.data?.mustResetPassword)
     return <RedirectToReset />;
+  if ((me.isError && isTwoFactorSetupRequired(me.error)) || me.data?.twoFactorSetupRequired)
+    return <Navigate to={paths.twoFactorSetup} replace />;
   if (me.data) return <CurrentUserProvider me={me.data}>{children}</CurrentUserProvider>;
   if (me.isError) {
     return (

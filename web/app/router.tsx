@@ -99,6 +99,8 @@ const protectedRoutes: RouteObject[] = [
     path: "admin/clients/:id/edit",
     ...page(() => import("../features/clients/routes/client-edit.tsx")),
   },
+  // Not in the spec's table: the signed-in user's own settings (two-factor sign-in), every role.
+  { path: "account", ...page(() => import("../features/account/routes/account.tsx")) },
 ];
 
 export const routes: RouteObject[] = [
@@ -113,6 +115,15 @@ export const routes: RouteObject[] = [
           {
             path: "reset-password",
             ...page(() => import("../features/auth/routes/reset-password.tsx")),
+          },
+          {
+            path: "two-factor-setup",
+            ...page(() => import("../features/account/routes/two-factor-setup.tsx")),
+          },
+          // A reminder e-mail's Acknowledge link (issue 11): no sign-in for that one action.
+          {
+            path: "acknowledge/:token",
+            ...page(() => import("../features/acknowledge/routes/acknowledge.tsx")),
           },
           { path: "*", element: <NotFound /> },
         ],

@@ -27,7 +27,7 @@ export function errorMessage(error: unknown, fallback = "Something went wrong. P
   return fallback;
 }
 
-export type AuthFailure = "unauthenticated" | "password-reset-required";
+export type AuthFailure = "unauthenticated" | "password-reset-required" | "two-factor-setup-required";
 type AuthFailureListener = (failure: AuthFailure) => void;
 const authFailureListeners = new Set<AuthFailureListener>();
 
@@ -42,7 +42,7 @@ export function onAuthFailure(listener: AuthFailureListener): () => void {
 
 // These callers handle a missing session themselves: the guard and the login page read
 // /api/me to decide where to go, and a failed sign-in must show its message, not redirect.
-const SELF_HANDLED_AUTH_PATHS = new Set(["/api/me", "/api/auth/sign-in"]);
+const SELF_HANDLED_AUTH_PATHS = new Set(["/api/me", "/api/auth/sign-in", "/api/auth/sign-in/code"]);
 
 export type QueryValue = string | number | boolean | null | undefined;
 export type QueryParams = Record<string, QueryValue | readonly QueryValue[]>;
@@ -144,10 +144,7 @@ export async function apiRequest<T = unknown>(
   const data = await readBody(response);
   if (!response.ok) {
     const error = toApiError(response.status, response.statusText, data);
-    if (!SELF_HANDLED_AUTH_PATHS.has(pathOf(path))) {
-      if (error.status === 401) emitAuthFailure("unauthenticated");
-      else if (error.code === "PASSWORD_RESET_REQUIRED") emitAuthFailure("password-reset-required");
-    }
+    if (!SELF_HANDLED_AUTH_PATHS.has(pathOf(path))) emitAuthFailureOf(error);
     throw error;
   }
 
@@ -163,6 +160,13 @@ export async function apiRequest<T = unknown>(
 
 function emitAuthFailure(failure: AuthFailure) {
   for (const listener of authFailureListeners) listener(failure);
+}
+
+/** The session failure an error means, if any, told to the listeners. */
+function emitAuthFailureOf(error: ApiError) {
+  if (error.status === 401) emitAuthFailure("unauthenticated");
+  else if (error.code === "PASSWORD_RESET_REQUIRED") emitAuthFailure("password-reset-required");
+  else if (error.code === "TWO_FACTOR_SETUP_REQUIRED") emitAuthFailure("two-factor-setup-required");
 }
 
 /**
@@ -194,8 +198,7 @@ export function apiUpload<T = unknown>(
         return;
       }
       const error = toApiError(xhr.status, xhr.statusText, data);
-      if (error.status === 401) emitAuthFailure("unauthenticated");
-      else if (error.code === "PASSWORD_RESET_REQUIRED") emitAuthFailure("password-reset-required");
+      emitAuthFailureOf(error);
       reject(error);
     };
     // A server refusing an oversized body mid-upload may simply drop the connection.

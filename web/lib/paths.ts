@@ -5,6 +5,9 @@
 export const paths = {
   login: "/login",
   resetPassword: "/reset-password",
+  twoFactorSetup: "/two-factor-setup",
+  acknowledge: (token: string) => `/acknowledge/${token}`,
+  account: "/account",
   permits: "/permits",
   newPermit: "/permits/new",
   permit: (id: string) => `/permits/${id}`,

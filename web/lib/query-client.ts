@@ -17,7 +17,10 @@ declare module "@tanstack/react-query" {
 
 // Session failures are handled by redirects (see onAuthFailure in app/), not by a snackbar.
 const isSessionError = (error: unknown) =>
-  error instanceof ApiError && (error.status === 401 || error.code === "PASSWORD_RESET_REQUIRED");
+  error instanceof ApiError &&
+  (error.status === 401 ||
+    error.code === "PASSWORD_RESET_REQUIRED" ||
+    error.code === "TWO_FACTOR_SETUP_REQUIRED");
 
 // A 4xx will answer the same again; only network trouble and 5xx are worth a retry.
 function shouldRetry(failureCount: number, error: unknown): boolean {

@@ -30,6 +30,10 @@ export const isUnauthenticated = (error: unknown) => error instanceof ApiError &
 export const isPasswordResetRequired = (error: unknown) =>
   error instanceof ApiError && error.code === "PASSWORD_RESET_REQUIRED";
 
+/** True when the user must set up two-factor sign-in before anything else works. */
+export const isTwoFactorSetupRequired = (error: unknown) =>
+  error instanceof ApiError && error.code === "TWO_FACTOR_SETUP_REQUIRED";
+
 const CurrentUserContext = createContext<Me | null>(null);
 
 /** Provided by the session guard once /api/me has answered. */

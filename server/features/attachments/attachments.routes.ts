@@ -2,7 +2,7 @@ import type { Readable } from "node:stream";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { actorCan } from "../../access/actor.ts";
+import { canUploadAttachment, canViewAttachments } from "../../access/policies/attachment.ts";
 import { actorOf } from "../../auth/plugin.ts";
 import { authorize, notFound, validation } from "../../errors.ts";
 import {
@@ -11,9 +11,12 @@ import {
   AttachmentResponseSchema,
 } from "../../../shared/schemas/attachments.ts";
 import { ErrorResponseSchema, IdParamsSchema, errorResponses } from "../../../shared/schemas/common.ts";
-import { findVisiblePermit } from "../permits/permit-access.ts";
+import { findVisiblePermit } from "../permits/index.ts";
 import { findVisibleAttachment, listAttachments, uploadAttachment } from "./attachments.service.ts";
 import { attachmentDisposition, downloadContentType } from "./file-names.ts";
+import { hasUnstorableText, UNSTORABLE_TEXT_MESSAGE } from "../../../shared/domain/text.ts";
+
+const UNSTORABLE_FILE_NAME = `The file name is not valid. ${UNSTORABLE_TEXT_MESSAGE}`;
 
 const errors = errorResponses(400, 401, 403, 404);
 const FILE_REQUIRED = "Choose a file to upload.";
@@ -56,6 +59,7 @@ export async function attachmentsRoutes(app: FastifyInstance) {
     async (request) => {
       const actor = actorOf(request);
       const permit = await findVisiblePermit(db, actor, request.params.id);
+      authorize(canViewAttachments(actor, permit));
       return {
         attachments: await listAttachments(db, permit.id, {
           includeArchived: request.query.include_archived,
@@ -79,13 +83,17 @@ export async function attachmentsRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const actor = actorOf(request);
       const permit = await findVisiblePermit(db, actor, request.params.id);
-      authorize(actorCan(actor, "attachments.upload"));
+      authorize(canUploadAttachment(actor, permit));
       if (!request.isMultipart()) throw validation({ file: FILE_REQUIRED });
       const part = await request.file();
       if (!part) throw validation({ file: FILE_REQUIRED });
       if (part.fieldname !== "file") {
         part.file.resume();
         throw validation({ file: 'Send the file in a field named "file".' });
+      }
+      if (part.filename && hasUnstorableText(part.filename)) {
+        part.file.resume();
+        throw validation({ file: UNSTORABLE_FILE_NAME }, UNSTORABLE_FILE_NAME);
       }
       const attachment = await uploadAttachment(db, storage, actor, permit, {
         stream: part.file,
@@ -112,6 +120,7 @@ export async function attachmentsRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const actor = actorOf(request);
       const attachment = await findVisibleAttachment(db, actor, request.params.id);
+      authorize(canViewAttachments(actor, attachment));
       const file = await opened(storage.read(attachment.storageKey)).catch((err: unknown) => {
         request.log.error({ err, attachmentId: attachment.id }, "attachment file missing from storage");
         throw notFound("File");

@@ -6,7 +6,7 @@ import { attachments, permits, users } from "../../db/schema.ts";
 import { notFound, validation } from "../../errors.ts";
 import type { Storage } from "../../storage/storage.ts";
 import type { Attachment } from "../../../shared/schemas/attachments.ts";
-import { recordPermitAudit } from "../audit/audit.service.ts";
+import { recordPermitAudit } from "../../audit/audit-writer.ts";
 import { displayFilename, normaliseContentType } from "./file-names.ts";
 
 type AttachmentRow = typeof attachments.$inferSelect;

@@ -1,10 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { attachments, permitAudit } from "../../db/schema.ts";
 import { multipart, type MultipartPart } from "../../test-support/multipart.ts";
 import { useTestContext, type ApiClient } from "../../test-support/harness.ts";
+import { useWorld } from "../../test-support/world.ts";
 
 const MAX = 4096;
 const t = useTestContext({ UPLOAD_MAX_BYTES: String(MAX) });
@@ -28,36 +29,8 @@ function storedFiles(): string[] {
   );
 }
 
-interface World {
-  companyId: string;
-  permitId: string;
-  hiddenPermitId: string;
-  foreignPermitId: string;
-  admin: ApiClient;
-  user: ApiClient;
-  clientUser: ApiClient;
-  superAdmin: ApiClient;
-}
-const w = {} as World;
-
-beforeAll(async () => {
-  const company = await t.make.company();
-  w.companyId = company.id;
-  const other = await t.make.company();
-  const client = await t.make.client(company.id);
-  const otherClient = await t.make.client(company.id);
-  w.permitId = (await t.make.permit({ companyId: company.id, clientId: client.id })).id;
-  w.hiddenPermitId = (await t.make.permit({ companyId: company.id, clientId: otherClient.id })).id;
-  w.foreignPermitId = (await t.make.permit({ companyId: other.id })).id;
-  w.admin = await t.signIn(await t.make.user({ role: "company-admin", companyId: company.id }));
-  w.user = await t.signIn(
-    await t.make.user({ role: "company-user", companyId: company.id, firstName: "Sam", lastName: "Baker" }),
-  );
-  w.clientUser = await t.signIn(
-    await t.make.user({ role: "client-user", companyId: company.id, clientIds: [client.id] }),
-  );
-  w.superAdmin = await t.signIn(await t.make.user({ role: "super-admin" }));
-});
+// The world's company-user, Sam Baker, uploads in most tests.
+const w = useWorld(t, { permits: true });
 
 const rowsOf = (permitId: string) =>
   t.db.select().from(attachments).where(eq(attachments.permitId, permitId));

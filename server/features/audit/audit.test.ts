@@ -1,23 +1,14 @@
 import { eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Actor } from "../../access/actor.ts";
 import { permitAudit } from "../../db/schema.ts";
-import { useTestContext, type ApiClient } from "../../test-support/harness.ts";
-import { recordPermitAudit } from "./audit.service.ts";
+import { useTestContext } from "../../test-support/harness.ts";
+import { useWorld } from "../../test-support/world.ts";
+import { recordPermitAudit } from "../../audit/audit-writer.ts";
 
 const t = useTestContext();
 
-interface World {
-  companyId: string;
-  foreignCompanyId: string;
-  permitId: string;
-  hiddenPermitId: string;
-  foreignPermitId: string;
-  user: ApiClient;
-  clientUser: ApiClient;
-  superAdmin: ApiClient;
-}
-const w = {} as World;
+const w = useWorld(t, { permits: true });
 
 const actor = (over: Partial<Actor> = {}): Actor => ({
   userId: t.make.uuid(),
@@ -28,27 +19,11 @@ const actor = (over: Partial<Actor> = {}): Actor => ({
   name: "Dana Whitfield",
   clientIds: [],
   mustResetPassword: false,
+  twoFactorSetupRequired: false,
   impersonatorId: null,
   impersonatorName: null,
   impersonatorEmail: null,
   ...over,
-});
-
-beforeAll(async () => {
-  const company = await t.make.company();
-  w.companyId = company.id;
-  const other = await t.make.company();
-  w.foreignCompanyId = other.id;
-  const client = await t.make.client(company.id);
-  const otherClient = await t.make.client(company.id);
-  w.permitId = (await t.make.permit({ companyId: company.id, clientId: client.id })).id;
-  w.hiddenPermitId = (await t.make.permit({ companyId: company.id, clientId: otherClient.id })).id;
-  w.foreignPermitId = (await t.make.permit({ companyId: other.id })).id;
-  w.user = await t.signIn(await t.make.user({ role: "company-user", companyId: company.id }));
-  w.clientUser = await t.signIn(
-    await t.make.user({ role: "client-user", companyId: company.id, clientIds: [client.id] }),
-  );
-  w.superAdmin = await t.signIn(await t.make.user({ role: "super-admin" }));
 });
 
 describe("GET /api/permits/:id/audit", () => {
@@ -59,8 +34,8 @@ describe("GET /api/permits/:id/audit", () => {
   it("answers 404 for another company's permit, a client-user's invisible permit and an unknown id", async () => {
     await recordPermitAudit(
       t.db,
-      actor({ companyId: w.foreignCompanyId }),
-      { id: w.foreignPermitId, companyId: w.foreignCompanyId },
+      actor({ companyId: w.otherCompanyId }),
+      { id: w.foreignPermitId, companyId: w.otherCompanyId },
       [{ action: "create" }],
     );
     expect((await w.user.get(`/api/permits/${w.foreignPermitId}/audit`)).statusCode).toBe(404);

@@ -4,21 +4,14 @@ import { z } from "zod";
 import { CalendarFeedSchema } from "../../../shared/schemas/calendar.ts";
 import { ErrorResponseSchema, errorResponses } from "../../../shared/schemas/common.ts";
 import { actorOf } from "../../auth/plugin.ts";
-import { forbidden, notFound } from "../../errors.ts";
-import type { Actor } from "../../access/actor.ts";
-import { recordEvent } from "../audit/audit.service.ts";
+import { authorize, notFound } from "../../errors.ts";
+import { canManageCalendarFeed } from "../../access/policies/calendar-feed.ts";
+import { recordEvent } from "../../audit/audit-writer.ts";
 import { feedUrl, hasFeedToken, renderFeed, revokeFeedToken, rotateFeedToken } from "./calendar.service.ts";
 
 const errors = errorResponses(401, 403, 404);
 
-/**
- * A feed outlives the session that made it, so a super-admin viewing as someone must not leave
- * a working feed of that user's permits behind.
- */
-function refuseWhileImpersonating(actor: Actor) {
-  if (actor.impersonatorId)
-    throw forbidden("The calendar feed cannot be changed while viewing as another user.");
-}
+const FEED_WHILE_IMPERSONATING = "The calendar feed cannot be changed while viewing as another user.";
 
 /** The private iCalendar feed: each user's token (create/rotate, revoke) and the public feed itself. */
 export async function calendarRoutes(app: FastifyInstance) {
@@ -48,7 +41,7 @@ export async function calendarRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const actor = actorOf(request);
-      refuseWhileImpersonating(actor);
+      authorize(canManageCalendarFeed(actor), FEED_WHILE_IMPERSONATING);
       const token = await db.transaction(async (tx) => {
         const secret = await rotateFeedToken(tx, actor.userId);
         await recordEvent(tx, actor, {
@@ -73,7 +66,7 @@ export async function calendarRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const actor = actorOf(request);
-      refuseWhileImpersonating(actor);
+      authorize(canManageCalendarFeed(actor), FEED_WHILE_IMPERSONATING);
       await db.transaction(async (tx) => {
         await revokeFeedToken(tx, actor.userId);
         await recordEvent(tx, actor, {

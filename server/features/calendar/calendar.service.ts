@@ -1,20 +1,14 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, asc, eq, gte, isNotNull, ne, not } from "drizzle-orm";
+import { and, asc, eq, gte, isNotNull, isNull, ne, not } from "drizzle-orm";
 import { addDays, todayIn } from "../../../shared/domain/dates.ts";
 import { isRole } from "../../../shared/domain/roles.ts";
 import { RECORD_TYPE_LABELS, type RecordType } from "../../../shared/domain/statuses.ts";
-import { scopeConditions, scopeOf, type Actor } from "../../access/actor.ts";
+import { choosesCompany, type Actor } from "../../access/actor.ts";
+import { actorFromUser } from "../../access/actor-from-user.ts";
 import type { Db } from "../../db/client.ts";
-import {
-  clients,
-  companies,
-  companyPreferences,
-  permits,
-  projects,
-  userClients,
-  users,
-} from "../../db/schema.ts";
-import { DEFAULT_SWITCHES, enabledThresholds } from "../notifications/notifications.service.ts";
+import { clients, companies, companyPreferences, permits, projects, users } from "../../db/schema.ts";
+import { DEFAULT_SWITCHES, enabledThresholds } from "../notifications/index.ts";
+import { permitScope, selectPermitView } from "../permits/index.ts";
 import { buildCalendar, type IcsEvent } from "./ics.ts";
 
 /** Expirations older than this stay out of the feed: calendars need what is coming, not all history. */
@@ -59,28 +53,7 @@ async function feedOwner(db: Db, token: string): Promise<Actor | null> {
     .from(users)
     .where(eq(users.calendarToken, hashFeedToken(token)));
   if (!user || user.banned || !isRole(user.role)) return null;
-  const clientIds =
-    user.role === "client-user"
-      ? (
-          await db
-            .select({ id: userClients.clientId })
-            .from(userClients)
-            .where(eq(userClients.userId, user.id))
-        ).map((r) => r.id)
-      : [];
-  return {
-    userId: user.id,
-    sessionId: "",
-    role: user.role,
-    companyId: user.companyId,
-    email: user.email,
-    name: `${user.firstName} ${user.lastName}`.trim() || user.email,
-    clientIds,
-    mustResetPassword: false,
-    impersonatorId: null,
-    impersonatorName: null,
-    impersonatorEmail: null,
-  };
+  return actorFromUser(db, { ...user, role: user.role });
 }
 
 /**
@@ -92,34 +65,32 @@ export async function renderFeed(db: Db, token: string, publicUrl: string): Prom
   const owner = await feedOwner(db, token);
   if (!owner) return null;
   const from = addDays(todayIn("UTC"), -PAST_DAYS);
-  const rows = await db
-    .select({
-      id: permits.id,
-      name: permits.permitName,
-      number: permits.permitNumber,
-      recordType: permits.recordType,
-      agency: permits.agency,
-      expirationDate: permits.expirationDate,
-      updatedAt: permits.updatedAt,
-      projectName: projects.name,
-      clientName: clients.name,
-      companyName: companies.name,
-      prefs: {
-        email30Day: companyPreferences.email30Day,
-        email7Day: companyPreferences.email7Day,
-        email1Day: companyPreferences.email1Day,
-      },
-    })
-    .from(permits)
-    .innerJoin(companies, eq(companies.id, permits.companyId))
+  const rows = await selectPermitView(db, {
+    id: permits.id,
+    name: permits.permitName,
+    number: permits.permitNumber,
+    recordType: permits.recordType,
+    agency: permits.agency,
+    expirationDate: permits.expirationDate,
+    renewByDate: permits.renewByDate,
+    updatedAt: permits.updatedAt,
+    projectName: projects.name,
+    clientName: clients.name,
+    companyName: companies.name,
+    prefs: {
+      email30Day: companyPreferences.email30Day,
+      email7Day: companyPreferences.email7Day,
+      email1Day: companyPreferences.email1Day,
+    },
+  })
     .leftJoin(companyPreferences, eq(companyPreferences.companyId, permits.companyId))
-    .leftJoin(projects, eq(projects.id, permits.projectId))
-    .leftJoin(clients, eq(clients.id, permits.clientId))
     .where(
       and(
-        scopeConditions(scopeOf(owner), { companyId: permits.companyId, clientId: permits.clientId }),
+        permitScope(owner),
         not(permits.archived),
         ne(permits.status, "N/A"),
+        // A closed permit has nothing left to renew (issue 11).
+        isNull(permits.closeDate),
         isNotNull(permits.expirationDate),
         gte(permits.expirationDate, from),
       ),
@@ -128,30 +99,47 @@ export async function renderFeed(db: Db, token: string, publicUrl: string): Prom
     .limit(MAX_EVENTS);
 
   const host = new URL(publicUrl).hostname;
-  const isMultiCompany = owner.role === "super-admin";
-  const events: IcsEvent[] = rows.map((p) => {
+  const isMultiCompany = choosesCompany(owner);
+  const events: IcsEvent[] = rows.flatMap((p) => {
     const type = RECORD_TYPE_LABELS[p.recordType as RecordType] ?? p.recordType;
     const url = `${publicUrl}/permits/${p.id}`;
     // drizzle gives a left-joined row of all-null columns as null: no preferences row means all on.
     const switches = p.prefs ?? DEFAULT_SWITCHES;
-    return {
+    const description = [
+      `${type} ${p.number}: ${p.name}`,
+      ...(isMultiCompany ? [`Company: ${p.companyName}`] : []),
+      `Project: ${p.projectName ?? "—"}`,
+      `Client: ${p.clientName ?? "—"}`,
+      `Agency: ${p.agency ?? "—"}`,
+      ...(p.renewByDate ? [`Renew by: ${p.renewByDate}`] : []),
+      url,
+    ].join("\n");
+    const expiry: IcsEvent = {
       // One UID per permit: a changed expiration date moves the event instead of adding another.
       uid: `permit-${p.id}@${host}`,
       stamp: p.updatedAt,
       date: p.expirationDate!,
       summary: `${type} expires: ${p.name} (${p.number})`,
-      description: [
-        `${type} ${p.number}: ${p.name}`,
-        ...(isMultiCompany ? [`Company: ${p.companyName}`] : []),
-        `Project: ${p.projectName ?? "—"}`,
-        `Client: ${p.clientName ?? "—"}`,
-        `Agency: ${p.agency ?? "—"}`,
-        url,
-      ].join("\n"),
+      description,
       url,
       categories: [type],
-      alarmDaysBefore: enabledThresholds(switches),
+      // With a renew-by date the reminders count down to it, and so do the alarms (on its event).
+      alarmDaysBefore: p.renewByDate ? [] : enabledThresholds(switches),
     };
+    if (!p.renewByDate) return [expiry];
+    return [
+      expiry,
+      {
+        uid: `permit-${p.id}-renew-by@${host}`,
+        stamp: p.updatedAt,
+        date: p.renewByDate,
+        summary: `Renew by: ${p.name} (${p.number})`,
+        description,
+        url,
+        categories: [type, "Renewal"],
+        alarmDaysBefore: enabledThresholds(switches),
+      },
+    ];
   });
   const [company] = owner.companyId
     ? await db.select({ name: companies.name }).from(companies).where(eq(companies.id, owner.companyId))

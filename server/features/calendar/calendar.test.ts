@@ -245,3 +245,32 @@ describe("GET /api/calendar/<token>.ics", () => {
     ).toBe(403);
   });
 });
+
+describe("renew-by dates in the feed (issue 11)", () => {
+  it("adds a 'Renew by' event carrying the alarms when a lead time is set, and leaves out closed permits", async () => {
+    const today = todayIn("UTC");
+    const company = await t.make.company();
+    const lead = await t.make.permit({
+      companyId: company.id,
+      permitName: "Street Cut",
+      permitNumber: "SC-1",
+      expirationDate: addDays(today, 60),
+      renewalLeadDays: 30,
+    });
+    await t.make.permit({ companyId: company.id, expirationDate: addDays(today, 10), closeDate: today });
+    const user = await t.make.user({ role: "company-user", companyId: company.id });
+    const url = (await (await t.signIn(user)).post("/api/me/calendar-token")).json().url as string;
+    const cal = parseIcs((await t.anonymous.get(new URL(url).pathname)).body);
+    const events = cal.children.filter((c) => c.name === "VEVENT");
+    expect(events.map((e) => prop(e, "UID"))).toEqual([
+      `permit-${lead.id}@permits.example.com`,
+      `permit-${lead.id}-renew-by@permits.example.com`,
+    ]);
+    const renewBy = events[1]!;
+    expect(prop(renewBy, "SUMMARY")).toBe("Renew by: Street Cut (SC-1)");
+    expect(prop(renewBy, "DTSTART")).toBe(addDays(today, 30).replaceAll("-", ""));
+    expect(renewBy.children.filter((c) => c.name === "VALARM")).toHaveLength(3);
+    expect(events[0]!.children.filter((c) => c.name === "VALARM")).toHaveLength(0);
+    expect(unescape(prop(events[0]!, "DESCRIPTION"))).toContain(`Renew by: ${addDays(today, 30)}`);
+  });
+});

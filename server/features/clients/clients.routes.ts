@@ -1,7 +1,14 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { actorCan, targetCompanyId } from "../../access/actor.ts";
+import { targetCompanyId } from "../../access/actor.ts";
+import {
+  canCreateClient,
+  canDeleteClient,
+  canEditClient,
+  canListClients,
+  canViewClient,
+} from "../../access/policies/client.ts";
 import { actorOf } from "../../auth/plugin.ts";
 import { authorize } from "../../errors.ts";
 import {
@@ -33,7 +40,7 @@ export async function clientsRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const actor = actorOf(request);
-      authorize(actorCan(actor, "clients.manage"));
+      authorize(canListClients(actor));
       return { clients: await listClients(db, actor, request.query.company_id) };
     },
   );
@@ -51,7 +58,7 @@ export async function clientsRoutes(app: FastifyInstance) {
     async (request) => {
       const actor = actorOf(request);
       const client = await getClient(db, actor, request.params.id);
-      authorize(actorCan(actor, "clients.manage"));
+      authorize(canViewClient(actor, client));
       return { client };
     },
   );
@@ -68,7 +75,7 @@ export async function clientsRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const actor = actorOf(request);
-      authorize(actorCan(actor, "clients.manage"));
+      authorize(canCreateClient(actor));
       const companyId = targetCompanyId(actor, request.body.company_id);
       const client = await createClient(db, actor, companyId, request.body.name);
       return reply.status(201).send({ client });
@@ -89,7 +96,7 @@ export async function clientsRoutes(app: FastifyInstance) {
     async (request) => {
       const actor = actorOf(request);
       const client = await getClient(db, actor, request.params.id);
-      authorize(client.can.edit);
+      authorize(canEditClient(actor, client));
       return { client: await renameClient(db, actor, client, request.body.name) };
     },
   );
@@ -107,7 +114,7 @@ export async function clientsRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const actor = actorOf(request);
       const client = await getClient(db, actor, request.params.id);
-      authorize(client.can.delete);
+      authorize(canDeleteClient(actor, client));
       await deleteClient(db, actor, client);
       return reply.status(204).send(null);
     },

@@ -1,11 +1,12 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { actorCan, scopeConditions, scopeOf, type Actor } from "../../access/actor.ts";
+import { choosesCompany, scopeConditions, scopeOf, type Actor } from "../../access/actor.ts";
+import { clientCan } from "../../access/policies/client.ts";
 import { queryRows, type Db } from "../../db/client.ts";
 import { uniqueViolation } from "../../db/errors.ts";
 import { clients, companies, permits, projects } from "../../db/schema.ts";
 import { conflict, notFound, validation } from "../../errors.ts";
 import type { Client } from "../../../shared/schemas/clients.ts";
-import { recordEvent } from "../audit/audit.service.ts";
+import { recordEvent } from "../../audit/audit-writer.ts";
 
 export type ClientRow = typeof clients.$inferSelect;
 
@@ -27,7 +28,6 @@ function present(
     projectCount: number;
   },
 ): Client {
-  const canManage = actorCan(actor, "clients.manage");
   return {
     id: row.id,
     name: row.name,
@@ -35,7 +35,7 @@ function present(
     companyName: row.companyName,
     createdAt: row.createdAt.toISOString(),
     projectCount: Number(row.projectCount),
-    can: { edit: canManage, delete: canManage },
+    can: clientCan(actor, row),
   };
 }
 
@@ -65,7 +65,7 @@ export async function listClients(db: Db, actor: Actor, companyId?: string): Pro
     .where(
       and(
         scopeConditions(scopeOf(actor), scopeColumns),
-        companyId && actorCan(actor, "allCompanies") ? eq(clients.companyId, companyId) : undefined,
+        companyId && choosesCompany(actor) ? eq(clients.companyId, companyId) : undefined,
       ),
     )
     .orderBy(sql`lower(${clients.name})`, clients.id);

@@ -1,38 +1,12 @@
 import { eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { auditEvents, clients, permits, projects } from "../../db/schema.ts";
-import { useTestContext, type ApiClient } from "../../test-support/harness.ts";
+import { useTestContext } from "../../test-support/harness.ts";
+import { useWorld } from "../../test-support/world.ts";
 
 const t = useTestContext();
 
-interface World {
-  companyId: string;
-  otherCompanyId: string;
-  superAdmin: ApiClient;
-  admin: ApiClient;
-  user: ApiClient;
-  clientUser: ApiClient;
-  otherAdmin: ApiClient;
-  /** The one client the client-user may see. */
-  seenClientId: string;
-}
-const w = {} as World;
-
-beforeAll(async () => {
-  const company = await t.make.company({ name: "Acme Builders" });
-  const other = await t.make.company({ name: "Bayline Civil" });
-  w.companyId = company.id;
-  w.otherCompanyId = other.id;
-  const seen = await t.make.client(company.id, "Seen Client");
-  w.seenClientId = seen.id;
-  w.superAdmin = await t.signIn(await t.make.user({ role: "super-admin" }));
-  w.admin = await t.signIn(await t.make.user({ role: "company-admin", companyId: company.id }));
-  w.user = await t.signIn(await t.make.user({ role: "company-user", companyId: company.id }));
-  w.clientUser = await t.signIn(
-    await t.make.user({ role: "client-user", companyId: company.id, clientIds: [seen.id] }),
-  );
-  w.otherAdmin = await t.signIn(await t.make.user({ role: "company-admin", companyId: other.id }));
-});
+const w = useWorld(t, { otherAdmin: true });
 
 const clientRows = (companyId: string) => t.db.select().from(clients).where(eq(clients.companyId, companyId));
 

@@ -1,6 +1,11 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { actorCan } from "../../access/actor.ts";
+import {
+  canCommentOnPermit,
+  canReadInternalComments,
+  canViewComments,
+  canWriteInternalComment,
+} from "../../access/policies/comment.ts";
 import { actorOf } from "../../auth/plugin.ts";
 import { authorize } from "../../errors.ts";
 import { IdParamsSchema, errorResponses } from "../../../shared/schemas/common.ts";
@@ -9,7 +14,7 @@ import {
   CommentResponseSchema,
   CreateCommentSchema,
 } from "../../../shared/schemas/comments.ts";
-import { findVisiblePermit } from "../permits/permit-access.ts";
+import { findVisiblePermit } from "../permits/index.ts";
 import { addComment, listComments } from "./comments.service.ts";
 
 const errors = errorResponses(400, 401, 403, 404);
@@ -32,7 +37,8 @@ export async function commentsRoutes(app: FastifyInstance) {
     async (request) => {
       const actor = actorOf(request);
       const permit = await findVisiblePermit(db, actor, request.params.id);
-      const includeInternal = actorCan(actor, "comments.viewInternal");
+      authorize(canViewComments(actor, permit));
+      const includeInternal = canReadInternalComments(actor);
       return { comments: await listComments(db, permit.id, { includeInternal }) };
     },
   );
@@ -51,9 +57,9 @@ export async function commentsRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const actor = actorOf(request);
       const permit = await findVisiblePermit(db, actor, request.params.id);
-      authorize(actorCan(actor, "comments.create"));
-      // Whoever may not read internal comments cannot write one either: the flag is ignored.
-      const isInternal = request.body.isInternal && actorCan(actor, "comments.viewInternal");
+      authorize(canCommentOnPermit(actor, permit));
+      // Whoever may not write an internal comment has the flag ignored, not refused.
+      const isInternal = request.body.isInternal && canWriteInternalComment(actor, permit);
       const comment = await addComment(db, actor, permit, { text: request.body.text, isInternal });
       return reply.status(201).send({ comment });
     },

@@ -8,7 +8,7 @@ import {
   COMMENT_AUDIT_FIELD,
   INTERNAL_COMMENT_AUDIT_FIELD,
   recordPermitAudit,
-} from "../audit/audit.service.ts";
+} from "../../audit/audit-writer.ts";
 
 type CommentRow = typeof comments.$inferSelect;
 

@@ -1,45 +1,15 @@
 import { eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { comments, permitAudit } from "../../db/schema.ts";
-import { useTestContext, type ApiClient } from "../../test-support/harness.ts";
+import { useTestContext } from "../../test-support/harness.ts";
+import { useWorld } from "../../test-support/world.ts";
 import { COMMENT_MAX_LENGTH } from "../../../shared/schemas/comments.ts";
 
 const t = useTestContext();
 
-interface World {
-  permitId: string;
-  hiddenPermitId: string;
-  foreignPermitId: string;
-  admin: ApiClient;
-  user: ApiClient;
-  clientUser: ApiClient;
-  superAdmin: ApiClient;
-  userName: string;
-}
-const w = {} as World;
-
-beforeAll(async () => {
-  const company = await t.make.company();
-  const other = await t.make.company();
-  const client = await t.make.client(company.id);
-  const otherClient = await t.make.client(company.id);
-  w.permitId = (await t.make.permit({ companyId: company.id, clientId: client.id })).id;
-  w.hiddenPermitId = (await t.make.permit({ companyId: company.id, clientId: otherClient.id })).id;
-  w.foreignPermitId = (await t.make.permit({ companyId: other.id })).id;
-  const user = await t.make.user({
-    role: "company-user",
-    companyId: company.id,
-    firstName: "Sam",
-    lastName: "Baker",
-  });
-  w.userName = "Sam Baker";
-  w.user = await t.signIn(user);
-  w.admin = await t.signIn(await t.make.user({ role: "company-admin", companyId: company.id }));
-  w.clientUser = await t.signIn(
-    await t.make.user({ role: "client-user", companyId: company.id, clientIds: [client.id] }),
-  );
-  w.superAdmin = await t.signIn(await t.make.user({ role: "super-admin" }));
-});
+const w = useWorld(t, { permits: true });
+/** The world's company-user, as comments name their author. */
+const userName = "Sam Baker";
 
 const commentRows = (permitId: string) => t.db.select().from(comments).where(eq(comments.permitId, permitId));
 const auditRows = (permitId: string) =>
@@ -115,7 +85,7 @@ describe("POST /api/permits/:id/comments", () => {
     expect(internal.json().comment).toMatchObject({
       text: "Fee invoice is late.",
       isInternal: true,
-      userName: w.userName,
+      userName,
     });
     const visible = await w.user.post(`/api/permits/${w.permitId}/comments`, { text: "Inspection passed." });
     expect(visible.statusCode).toBe(201);
@@ -123,8 +93,8 @@ describe("POST /api/permits/:id/comments", () => {
 
     const audit = await auditRows(w.permitId);
     expect(audit.map((a) => [a.action, a.field, a.newValue, a.userName]).sort()).toEqual([
-      ["comment", "comment", "Inspection passed.", w.userName],
-      ["comment", "internal comment", "Fee invoice is late.", w.userName],
+      ["comment", "comment", "Inspection passed.", userName],
+      ["comment", "internal comment", "Fee invoice is late.", userName],
     ]);
   });
 

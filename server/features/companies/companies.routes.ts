@@ -1,7 +1,15 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { actorCan } from "../../access/actor.ts";
+import {
+  canCreateCompany,
+  canDeleteCompany,
+  canEditCompany,
+  canListCompanies,
+  canViewCompany,
+  canViewCompanyLogo,
+  companyListCan,
+} from "../../access/policies/company.ts";
 import { actorOf } from "../../auth/plugin.ts";
 import { AppError, authorize, notFound, validation } from "../../errors.ts";
 import { ErrorResponseSchema, IdParamsSchema, errorResponses } from "../../../shared/schemas/common.ts";
@@ -40,12 +48,12 @@ export async function companiesRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const actor = actorOf(request);
-      authorize(actorCan(actor, "companies.list"));
+      authorize(canListCompanies(actor));
       const rows = await listCompanies(db, actor);
       return {
         companies: rows.map((c) => presentCompany(actor, c)),
         defaultTimeZone: config.DEFAULT_TIME_ZONE,
-        can: { create: actorCan(actor, "companies.manage") },
+        can: companyListCan(actor),
       };
     },
   );
@@ -62,7 +70,7 @@ export async function companiesRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const actor = actorOf(request);
-      authorize(actorCan(actor, "companies.manage"));
+      authorize(canCreateCompany(actor));
       const id = await createCompany(db, actor, request.body, config.DEFAULT_TIME_ZONE);
       return reply.status(201).send(presentCompany(actor, await findVisibleCompany(db, actor, id)));
     },
@@ -81,7 +89,7 @@ export async function companiesRoutes(app: FastifyInstance) {
     async (request) => {
       const actor = actorOf(request);
       const company = await findVisibleCompany(db, actor, request.params.id);
-      authorize(actorCan(actor, "companies.list"));
+      authorize(canViewCompany(actor, company));
       return presentCompany(actor, company);
     },
   );
@@ -100,7 +108,7 @@ export async function companiesRoutes(app: FastifyInstance) {
     async (request) => {
       const actor = actorOf(request);
       const company = await findVisibleCompany(db, actor, request.params.id);
-      authorize(actorCan(actor, "companies.manage"));
+      authorize(canEditCompany(actor, company));
       await updateCompany(db, actor, company, request.body);
       return presentCompany(actor, await findVisibleCompany(db, actor, company.id));
     },
@@ -120,7 +128,7 @@ export async function companiesRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const actor = actorOf(request);
       const company = await findVisibleCompany(db, actor, request.params.id);
-      authorize(actorCan(actor, "companies.manage"));
+      authorize(canDeleteCompany(actor, company));
       await deleteCompany(db, storage, actor, company);
       return reply.status(204).send(null);
     },
@@ -141,7 +149,7 @@ export async function companiesRoutes(app: FastifyInstance) {
     async (request) => {
       const actor = actorOf(request);
       const company = await findVisibleCompany(db, actor, request.params.id);
-      authorize(actorCan(actor, "companies.manage"));
+      authorize(canEditCompany(actor, company));
       if (!request.isMultipart()) throw validation({ file: FILE_REQUIRED });
       const part = await request.file({ limits: { fileSize: config.LOGO_MAX_BYTES } });
       if (!part) throw validation({ file: FILE_REQUIRED });
@@ -174,7 +182,7 @@ export async function companiesRoutes(app: FastifyInstance) {
     async (request) => {
       const actor = actorOf(request);
       const company = await findVisibleCompany(db, actor, request.params.id);
-      authorize(actorCan(actor, "companies.manage"));
+      authorize(canEditCompany(actor, company));
       await removeLogo(db, storage, actor, company);
       return presentCompany(actor, await findVisibleCompany(db, actor, company.id));
     },
@@ -194,6 +202,7 @@ export async function companiesRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const actor = actorOf(request);
       const company = await findVisibleCompany(db, actor, request.params.id);
+      authorize(canViewCompanyLogo(actor, company));
       if (!company.logoKey || !company.logoContentType) throw notFound("Logo");
       // The URL carries a version of the key (logo-url.ts), so a new logo is a new URL.
       return reply

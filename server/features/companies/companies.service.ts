@@ -1,13 +1,14 @@
 import { Readable } from "node:stream";
 import { and, asc, eq, sql } from "drizzle-orm";
-import { actorCan, scopeConditions, scopeOf, type Actor } from "../../access/actor.ts";
+import { scopeConditions, scopeOf, type Actor } from "../../access/actor.ts";
+import { companyCan } from "../../access/policies/company.ts";
 import { queryRows, type Db } from "../../db/client.ts";
 import { uniqueViolation } from "../../db/errors.ts";
 import { companies, companyPreferences } from "../../db/schema.ts";
 import { AppError, conflict, notFound } from "../../errors.ts";
 import type { Storage } from "../../storage/storage.ts";
 import type { Company, CompanyInputParsed, LogoContentType } from "../../../shared/schemas/companies.ts";
-import { recordEvent } from "../audit/audit.service.ts";
+import { recordEvent } from "../../audit/audit-writer.ts";
 import { companyLogoUrl } from "./logo-url.ts";
 
 type CompanyRow = typeof companies.$inferSelect;
@@ -65,7 +66,6 @@ export async function findVisibleCompany(db: Db, actor: Actor, id: string): Prom
 
 /** The API's view of a company, with what the actor may do to it. */
 export function presentCompany(actor: Actor, c: CompanyWithCounts): Company {
-  const canManage = actorCan(actor, "companies.manage");
   return {
     id: c.id,
     name: c.name,
@@ -76,10 +76,11 @@ export function presentCompany(actor: Actor, c: CompanyWithCounts): Company {
     contactName: c.contactName,
     contactEmail: c.contactEmail,
     timeZone: c.timeZone,
+    requireTwoFactor: c.requireTwoFactor,
     logoUrl: companyLogoUrl(c),
     createdAt: c.createdAt.toISOString(),
     counts: c.counts,
-    can: { edit: canManage, delete: canManage },
+    can: companyCan(actor, c),
   };
 }
 
@@ -113,7 +114,11 @@ export async function createCompany(
     return await db.transaction(async (tx) => {
       const [row] = await tx
         .insert(companies)
-        .values({ ...columnsOf(input), timeZone: input.timeZone || defaultTimeZone })
+        .values({
+          ...columnsOf(input),
+          timeZone: input.timeZone || defaultTimeZone,
+          requireTwoFactor: input.requireTwoFactor ?? false,
+        })
         .returning();
       await tx.insert(companyPreferences).values({ companyId: row!.id }).onConflictDoNothing();
       await recordEvent(tx, actor, {
@@ -130,9 +135,13 @@ export async function createCompany(
   }
 }
 
-/** Replaces a company's fields; an empty time zone keeps the current one. */
+/** Replaces a company's fields; an empty time zone, or no two-factor setting, keeps the current one. */
 export async function updateCompany(db: Db, actor: Actor, current: CompanyRow, input: CompanyInputParsed) {
-  const values = { ...columnsOf(input), timeZone: input.timeZone || current.timeZone };
+  const values = {
+    ...columnsOf(input),
+    timeZone: input.timeZone || current.timeZone,
+    requireTwoFactor: input.requireTwoFactor ?? current.requireTwoFactor,
+  };
   const changed = (Object.keys(values) as (keyof typeof values)[]).filter((k) => values[k] !== current[k]);
   try {
     await db.transaction(async (tx) => {

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   auditEvents,
   clients,
@@ -11,6 +11,7 @@ import {
   users,
 } from "../../db/schema.ts";
 import { useTestContext, type ApiClient } from "../../test-support/harness.ts";
+import { useWorld } from "../../test-support/world.ts";
 import { multipart } from "../../test-support/multipart.ts";
 import { sniffLogo } from "./companies.service.ts";
 
@@ -43,29 +44,7 @@ const logoPart = (data: Buffer, opts: { field?: string; filename?: string; type?
 const upload = (api: ApiClient, id: string, data: Buffer, opts?: Parameters<typeof logoPart>[1]) =>
   api.request({ method: "POST", url: `/api/companies/${id}/logo`, ...logoPart(data, opts) });
 
-interface World {
-  companyId: string;
-  otherCompanyId: string;
-  superAdmin: ApiClient;
-  admin: ApiClient;
-  user: ApiClient;
-  clientUser: ApiClient;
-}
-const w = {} as World;
-
-beforeAll(async () => {
-  const company = await t.make.company({ name: "Acme Builders" });
-  const other = await t.make.company({ name: "Bayline Civil" });
-  w.companyId = company.id;
-  w.otherCompanyId = other.id;
-  w.superAdmin = await t.signIn(await t.make.user({ role: "super-admin" }));
-  w.admin = await t.signIn(await t.make.user({ role: "company-admin", companyId: company.id }));
-  w.user = await t.signIn(await t.make.user({ role: "company-user", companyId: company.id }));
-  const client = await t.make.client(company.id);
-  w.clientUser = await t.signIn(
-    await t.make.user({ role: "client-user", companyId: company.id, clientIds: [client.id] }),
-  );
-});
+const w = useWorld(t);
 
 const valid = (over: Record<string, unknown> = {}) => ({
   name: "Granite Peak Builders",

@@ -1,24 +1,78 @@
 import { PassThrough, Readable } from "node:stream";
+import { sql } from "drizzle-orm";
 import ExcelJS from "exceljs";
-import { eq } from "drizzle-orm";
-import { actorCan, type Actor } from "../../access/actor.ts";
+import type { Actor } from "../../access/actor.ts";
+import { exportsCompanyColumn, exportsStaffEmails } from "../../access/policies/export.ts";
 import type { Db } from "../../db/client.ts";
 import { clients, companies, permits, projects } from "../../db/schema.ts";
 import { CSV_TEMPLATE_COLUMNS } from "../../../shared/domain/constants.ts";
-import type { PermitFilter, PermitSortField } from "../../../shared/schemas/permits.ts";
-import { listConditions, listOrder } from "../permits/permits.repository.ts";
-import { OPTIONAL_EXTRA_COLUMNS } from "../imports/rows.ts";
+import type { PermitListFilter, PermitSortField } from "../../../shared/schemas/permits.ts";
+import { OPTIONAL_EXTRA_COLUMNS } from "../imports/index.ts";
+import { listConditions, listOrder, selectPermitView } from "../permits/index.ts";
 
 const PAGE = 2_000;
 
 /** The import's columns first, so that an export imports back as the same permits. */
 export function exportColumns(actor: Actor): string[] {
-  const columns: string[] = [...CSV_TEMPLATE_COLUMNS, ...OPTIONAL_EXTRA_COLUMNS];
-  if (actorCan(actor, "allCompanies")) columns.push("company");
+  // Renew By is derived (expiration minus lead time): exported for readers, ignored by the import.
+  const columns: string[] = [...CSV_TEMPLATE_COLUMNS, ...OPTIONAL_EXTRA_COLUMNS, "renew_by_date"];
+  if (exportsCompanyColumn(actor)) columns.push("company");
   return columns;
 }
 
 type Cell = string | number | null;
+
+/**
+ * The Excel export's column headings: words a reader knows. Each one normalises back to its column
+ * name (normaliseHeader: "Start Date" -> start_date), so the import reads either form.
+ */
+export const EXPORT_HEADINGS: Record<string, string> = {
+  project: "Project",
+  start_date: "Start Date",
+  project_number: "Project Number",
+  project_name: "Project Name",
+  phase: "Phase",
+  aka: "AKA",
+  client: "Client",
+  permit_number: "Permit Number",
+  agency: "Agency",
+  permit_name: "Permit Name",
+  application_date: "Application Date",
+  status: "Status",
+  issue_date: "Issue Date",
+  expiration_date: "Expiration Date",
+  record_type: "Record Type",
+  grantor_link: "Grantor Link",
+  close_date: "Close Date",
+  bond_amount: "Bond Amount",
+  surety_company: "Surety Company",
+  bond_number: "Bond Number",
+  guarantee_type: "Guarantee Type",
+  responsible_email: "Responsible Email",
+  expiry_rule: "Expiry Rule",
+  expiry_days: "Expiry Days",
+  renewal_lead_days: "Renewal Lead Days",
+  renew_by_date: "Renew By Date",
+  company: "Company",
+};
+
+/** Columns holding calendar dates: real date cells in Excel, ISO text in CSV. */
+const DATE_COLUMNS = new Set([
+  "start_date",
+  "application_date",
+  "issue_date",
+  "expiration_date",
+  "close_date",
+  "renew_by_date",
+]);
+const EXCEL_DATE_FORMAT = "yyyy-mm-dd";
+const EXCEL_MONEY_FORMAT = "#,##0.00";
+
+/** "2026-03-01" as a date cell: midnight UTC, which ExcelJS writes as the whole day's serial number. */
+const excelDate = (iso: string) => {
+  const [y, m, d] = iso.split("-").map(Number);
+  return new Date(Date.UTC(y!, m! - 1, d!));
+};
 
 /**
  * A value a spreadsheet would run as a formula (=, +, -, @, tab, carriage return first) gets a
@@ -32,38 +86,42 @@ export function neutralise(value: string): string {
 async function* exportRows(
   db: Db,
   actor: Actor,
-  query: PermitFilter & { sort?: PermitSortField; dir: "asc" | "desc" },
+  query: PermitListFilter & { sort?: PermitSortField; dir: "asc" | "desc" },
 ) {
   const columns = exportColumns(actor);
+  const staffEmails = exportsStaffEmails(actor);
   for (let offset = 0; ; offset += PAGE) {
-    const rows = await db
-      .select({
-        permitNumber: permits.permitNumber,
-        permitName: permits.permitName,
-        agency: permits.agency,
-        status: permits.status,
-        recordType: permits.recordType,
-        startDate: permits.startDate,
-        applicationDate: permits.permitApplicationDate,
-        issueDate: permits.issueDate,
-        expirationDate: permits.expirationDate,
-        closeDate: permits.closeDate,
-        phase: permits.phase,
-        aka: permits.aka,
-        grantorLink: permits.grantorLink,
-        bondAmount: permits.bondAmount,
-        suretyCompany: permits.suretyCompany,
-        bondNumber: permits.bondNumber,
-        guaranteeType: permits.guaranteeType,
-        projectName: projects.name,
-        projectNumber: projects.projectNumber,
-        clientName: clients.name,
-        companyName: companies.name,
-      })
-      .from(permits)
-      .innerJoin(companies, eq(companies.id, permits.companyId))
-      .leftJoin(projects, eq(projects.id, permits.projectId))
-      .leftJoin(clients, eq(clients.id, permits.clientId))
+    const rows = await selectPermitView(db, {
+      permitNumber: permits.permitNumber,
+      permitName: permits.permitName,
+      agency: permits.agency,
+      status: permits.status,
+      recordType: permits.recordType,
+      startDate: permits.startDate,
+      applicationDate: permits.permitApplicationDate,
+      issueDate: permits.issueDate,
+      expirationDate: permits.expirationDate,
+      closeDate: permits.closeDate,
+      phase: permits.phase,
+      aka: permits.aka,
+      grantorLink: permits.grantorLink,
+      bondAmount: permits.bondAmount,
+      suretyCompany: permits.suretyCompany,
+      bondNumber: permits.bondNumber,
+      guaranteeType: permits.guaranteeType,
+      expiryRule: permits.expiryRule,
+      expiryDays: permits.expiryDays,
+      renewalLeadDays: permits.renewalLeadDays,
+      renewByDate: permits.renewByDate,
+      // One scalar subquery by primary key, not a lookup per row in code.
+      responsibleEmail: sql<
+        string | null
+      >`(select u.email from users u where u.id = ${permits.responsibleUserId})`,
+      projectName: projects.name,
+      projectNumber: projects.projectNumber,
+      clientName: clients.name,
+      companyName: companies.name,
+    })
       .where(listConditions(actor, query))
       .orderBy(...listOrder(query))
       .limit(PAGE)
@@ -91,6 +149,12 @@ async function* exportRows(
         surety_company: r.suretyCompany,
         bond_number: r.bondNumber,
         guarantee_type: r.guaranteeType,
+        responsible_email: staffEmails ? r.responsibleEmail : null,
+        expiry_rule: r.expiryRule,
+        // Whole days as text: the CSV writes numbers as money (two decimals).
+        expiry_days: r.expiryDays === null ? null : String(r.expiryDays),
+        renewal_lead_days: r.renewalLeadDays === null ? null : String(r.renewalLeadDays),
+        renew_by_date: r.renewByDate,
         company: r.companyName,
       };
       yield columns.map((c) => byColumn[c] ?? null);
@@ -114,7 +178,10 @@ export function exportCsv(db: Db, actor: Actor, query: Parameters<typeof exportR
   return Readable.from(lines());
 }
 
-/** An .xlsx workbook with one sheet, written as a stream. */
+/**
+ * An .xlsx workbook with one sheet, written as a stream: readable headings, dates as date cells
+ * (shown as ISO dates), bond amounts as numbers.
+ */
 export function exportXlsx(db: Db, actor: Actor, query: Parameters<typeof exportRows>[2]): Readable {
   const out = new PassThrough();
   void (async () => {
@@ -125,11 +192,23 @@ export function exportXlsx(db: Db, actor: Actor, query: Parameters<typeof export
     });
     const sheet = workbook.addWorksheet("Permits", { views: [{ state: "frozen", ySplit: 1 }] });
     const columns = exportColumns(actor);
-    sheet.columns = columns.map((c) => ({ header: c, key: c, width: Math.max(12, c.length + 2) }));
+    sheet.columns = columns.map((c) => {
+      const header = EXPORT_HEADINGS[c] ?? c;
+      return { header, key: c, width: Math.max(DATE_COLUMNS.has(c) ? 13 : 12, header.length + 2) };
+    });
     sheet.getRow(1).font = { bold: true };
     sheet.getRow(1).commit();
     for await (const row of exportRows(db, actor, query)) {
-      sheet.addRow(row.map((v) => (typeof v === "string" ? neutralise(v) : v))).commit();
+      const added = sheet.addRow(
+        row.map((v, i) =>
+          typeof v === "string" ? (DATE_COLUMNS.has(columns[i]!) ? excelDate(v) : neutralise(v)) : v,
+        ),
+      );
+      columns.forEach((c, i) => {
+        if (DATE_COLUMNS.has(c)) added.getCell(i + 1).numFmt = EXCEL_DATE_FORMAT;
+        else if (c === "bond_amount") added.getCell(i + 1).numFmt = EXCEL_MONEY_FORMAT;
+      });
+      added.commit();
     }
     sheet.commit();
     await workbook.commit();

@@ -1,16 +1,11 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { actorCan } from "../../access/actor.ts";
+import { canExportPermits } from "../../access/policies/export.ts";
 import { actorOf } from "../../auth/plugin.ts";
 import { authorize } from "../../errors.ts";
 import { todayIn } from "../../../shared/domain/dates.ts";
-import { PermitListQuerySchema } from "../../../shared/schemas/permits.ts";
+import { PermitExportQuerySchema } from "../../../shared/schemas/permits.ts";
 import { exportCsv, exportXlsx } from "./export.service.ts";
-
-const ExportQuerySchema = PermitListQuerySchema.omit({ page: true, page_size: true }).extend({
-  format: z.enum(["csv", "xlsx"], { message: "Must be csv or xlsx" }).default("csv"),
-});
 
 const TYPES = {
   csv: "text/csv; charset=utf-8",
@@ -26,12 +21,12 @@ export async function exportsRoutes(app: FastifyInstance) {
       schema: {
         tags: ["permits"],
         summary: "The list's current view as a CSV or Excel file (every page, same filters and order)",
-        querystring: ExportQuerySchema,
+        querystring: PermitExportQuerySchema,
       },
     },
     async (request, reply) => {
       const actor = actorOf(request);
-      authorize(actorCan(actor, "permits.view"));
+      authorize(canExportPermits(actor));
       const { format, ...query } = request.query;
       const stream =
         format === "xlsx" ? exportXlsx(app.ctx.db, actor, query) : exportCsv(app.ctx.db, actor, query);

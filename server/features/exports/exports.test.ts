@@ -4,7 +4,13 @@ import { describe, expect, it } from "vitest";
 import { permits } from "../../db/schema.ts";
 import { useTestContext } from "../../test-support/harness.ts";
 import { multipart } from "../../test-support/multipart.ts";
-import { parseCsv } from "../imports/csv.ts";
+import { parseCsv } from "../imports/index.ts";
+import { normaliseHeader } from "../imports/csv.ts";
+import { exportColumns } from "./export.service.ts";
+
+/** The export's column names for a company-admin (the heading count tells there is no company column). */
+const exportColumnsOf = (count: number) =>
+  exportColumns({ role: "company-admin" } as Parameters<typeof exportColumns>[0]).slice(0, count);
 
 const t = useTestContext();
 
@@ -135,7 +141,7 @@ describe("permit list export", () => {
     expect(table.rows.some((r) => r.fields.at(-1) === company.name)).toBe(true);
   });
 
-  it("exports an Excel workbook with the same rows", async () => {
+  it("exports an Excel workbook with the same rows, readable headings, date cells and number cells", async () => {
     const { admin } = await setup();
     const api = await t.signIn(admin);
     const res = await api.get("/api/permits/export?format=xlsx&sort=permit_number");
@@ -146,12 +152,57 @@ describe("permit list export", () => {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     const sheet = workbook.getWorksheet("Permits")!;
-    const header = (sheet.getRow(1).values as unknown[]).slice(1);
-    const at = (row: number, name: string) => sheet.getRow(row).getCell(header.indexOf(name) + 1).value;
+    const header = (sheet.getRow(1).values as unknown[]).slice(1) as string[];
+    expect(header.slice(0, 4)).toEqual(["Project", "Start Date", "Project Number", "Project Name"]);
+    expect(header).toContain("Expiration Date");
+    // Every heading reads back as its import column: the import takes either form.
+    expect(header.map(normaliseHeader)).toEqual(exportColumnsOf(header.length));
+    const cell = (row: number, name: string) => sheet.getRow(row).getCell(header.indexOf(name) + 1);
+    const at = (row: number, name: string) => cell(row, name).value;
     expect(sheet.rowCount).toBe(4);
-    expect(at(2, "permit_number")).toBe("A-1");
-    expect(at(2, "permit_name")).toBe('\'=HYPERLINK("http://evil")');
-    expect(at(3, "bond_amount")).toBe(125000.5);
+    expect(at(2, "Permit Number")).toBe("A-1");
+    expect(at(2, "Permit Name")).toBe('\'=HYPERLINK("http://evil")');
+    expect(at(3, "Bond Amount")).toBe(125000.5);
+    // Dates are date cells of the calendar day (not text), shown as ISO dates.
+    expect(at(2, "Expiration Date")).toEqual(new Date(Date.UTC(2026, 11, 31)));
+    expect(cell(2, "Expiration Date").numFmt).toBe("yyyy-mm-dd");
+    expect(at(2, "Start Date")).toEqual(new Date(Date.UTC(2026, 0, 5)));
+    expect(at(2, "Close Date")).toBeNull();
+  });
+
+  it("imports an Excel export saved as CSV (readable headings, ISO dates) as the same permits", async () => {
+    const { admin } = await setup();
+    const res = await (await t.signIn(admin)).get("/api/permits/export?format=xlsx");
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.getWorksheet("Permits")!;
+    const lines: string[] = [];
+    sheet.eachRow((row) => {
+      const values = (row.values as unknown[]).slice(1);
+      lines.push(
+        values
+          .map((v) => (v instanceof Date ? v.toISOString().slice(0, 10) : v == null ? "" : String(v)))
+          .map((v) => `"${v.replace(/"/g, '""')}"`)
+          .join(","),
+      );
+    });
+    const empty = await t.make.company();
+    const otherAdmin = await t.signIn(await t.make.user({ role: "company-admin", companyId: empty.id }));
+    const imported = await otherAdmin.request({
+      method: "POST",
+      url: "/api/imports/permits",
+      ...multipart([
+        { name: "file", filename: "export.csv", contentType: "text/csv", content: lines.join("\r\n") },
+      ]),
+    });
+    expect(imported.statusCode, imported.body).toBe(200);
+    expect(imported.json().rejected).toEqual([]);
+    const rows = await t.db.select().from(permits).where(eq(permits.companyId, empty.id));
+    expect(rows.map((p) => [p.permitNumber, p.startDate, p.expirationDate]).sort()).toEqual([
+      ["A-1", "2026-01-05", "2026-12-31"],
+      ["A-2", "2026-01-05", "2026-12-31"],
+      ["Z-1", "2026-01-05", "2026-12-31"],
+    ]);
   });
 
   it("round-trips: an export imported into an empty company gives the same permits", async () => {

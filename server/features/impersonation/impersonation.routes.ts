@@ -1,13 +1,14 @@
-import { asc, eq, sql } from "drizzle-orm";
+import { asc, eq, not, sql } from "drizzle-orm";
 import { fromNodeHeaders } from "better-auth/node";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { actorCan } from "../../access/actor.ts";
+import { canImpersonate, canImpersonateUser } from "../../access/policies/impersonation.ts";
 import { actorOf } from "../../auth/plugin.ts";
-import { forwardCookies } from "../../auth/routes.ts";
-import { displayName } from "../../auth/session.ts";
+import { forwardCookies, sessionTokenOf, withSessionToken } from "../../auth/cookies.ts";
+import { rotateSession } from "../../auth/session.ts";
+import { displayName } from "../../access/actor-from-user.ts";
 import { companies, users } from "../../db/schema.ts";
-import { AppError, authorize, conflict, forbidden, notFound } from "../../errors.ts";
+import { AppError, authorize, conflict, notFound } from "../../errors.ts";
 import { OkSchema, errorResponses } from "../../../shared/schemas/common.ts";
 import {
   ImpersonationCandidatesSchema,
@@ -15,7 +16,7 @@ import {
   StartImpersonationSchema,
 } from "../../../shared/schemas/impersonation.ts";
 import type { Role } from "../../../shared/domain/roles.ts";
-import { recordEvent } from "../audit/audit.service.ts";
+import { recordEvent } from "../../audit/audit-writer.ts";
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 const NO_COMPANY = "No Company";
@@ -40,12 +41,13 @@ export async function impersonationRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      authorize(actorCan(actorOf(request), "impersonate"));
+      const actor = actorOf(request);
+      authorize(canImpersonate(actor));
       const rows = await db
         .select({ user: users, companyName: companies.name })
         .from(users)
         .leftJoin(companies, eq(companies.id, users.companyId))
-        .where(sql`${users.role} <> 'super-admin' and not ${users.banned}`)
+        .where(not(users.banned))
         .orderBy(
           asc(sql`lower(${companies.name})`),
           asc(sql`lower(${users.lastName})`),
@@ -57,6 +59,8 @@ export async function impersonationRoutes(app: FastifyInstance) {
         { companyName: string; users: { id: string; name: string; email: string; role: Role }[] }
       >();
       for (const { user, companyName } of rows) {
+        // Super-admins are a handful: the policy filters them out rather than a second copy in SQL.
+        if (!canImpersonateUser(actor, user)) continue;
         const name = companyName ?? NO_COMPANY;
         const group = groups.get(name) ?? { companyName: name, users: [] };
         group.users.push({
@@ -83,10 +87,10 @@ export async function impersonationRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const actor = actorOf(request);
-      authorize(actorCan(actor, "impersonate"));
+      authorize(canImpersonate(actor));
       const [target] = await db.select().from(users).where(eq(users.id, request.body.userId));
       if (!target) throw notFound("User");
-      if (target.role === "super-admin") throw forbidden("A super-admin cannot be impersonated.");
+      authorize(canImpersonateUser(actor, target), "A super-admin cannot be impersonated.");
       if (target.banned) throw conflict("A disabled user cannot be impersonated.");
 
       const res = await auth.api.impersonateUser({
@@ -135,13 +139,22 @@ export async function impersonationRoutes(app: FastifyInstance) {
         request.log.error({ status: res.status }, "stopping impersonation failed in better-auth");
         throw new AppError(500, "INTERNAL", "Could not return to your own account. Sign in again.");
       }
+      // better-auth restores the admin's session from before, whose token sat in a second cookie for
+      // the whole impersonation; the admin gets a fresh session instead and the old token dies.
+      const restored = res.headers.getSetCookie();
+      const oldToken = sessionTokenOf(restored);
+      const freshToken = oldToken ? await rotateSession(auth, oldToken) : null;
+      if (!freshToken) {
+        request.log.error("stopping impersonation restored no admin session");
+        throw new AppError(500, "INTERNAL", "Could not return to your own account. Sign in again.");
+      }
       await recordEvent(db, actor, {
         action: "impersonation.stop",
         entityType: "user",
         entityId: actor.userId,
         details: { userName: actor.name, email: actor.email },
       });
-      forwardCookies(res, reply);
+      reply.header("set-cookie", withSessionToken(restored, freshToken, (await auth.$context).secret));
       return { ok: true as const };
     },
   );

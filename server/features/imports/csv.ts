@@ -43,7 +43,14 @@ export function decodeCsv(bytes: Uint8Array, limits: CsvLimits = DEFAULT_CSV_LIM
   if (bytes.length > limits.maxBytes) {
     throw new CsvError(`The file is larger than ${fmt(limits.maxBytes / 1024 / 1024)} MB.`);
   }
-  if (bytes.includes(0)) throw new CsvError("This is not a CSV file: it contains binary data.");
+  const nul = bytes.indexOf(0);
+  if (nul >= 0) {
+    // A NUL cannot be stored; name the line so a mostly-good file can be mended.
+    const line = bytes.subarray(0, nul).filter((b) => b === 0x0a).length + 1;
+    throw new CsvError(
+      `Line ${line}: contains a NUL character (binary data). This is not a CSV text file; remove it and try again.`,
+    );
+  }
   let text: string;
   try {
     text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);

@@ -2,7 +2,8 @@ import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { actorCan, COMPANY_MISSING, targetCompanyId } from "../../access/actor.ts";
+import { choosesCompany, COMPANY_MISSING, targetCompanyId } from "../../access/actor.ts";
+import { canImportPermits } from "../../access/policies/import.ts";
 import { actorOf } from "../../auth/plugin.ts";
 import { companies } from "../../db/schema.ts";
 import { AppError, authorize, notFound, validation } from "../../errors.ts";
@@ -11,6 +12,7 @@ import { errorResponses } from "../../../shared/schemas/common.ts";
 import { ImportQuerySchema, ImportResultSchema } from "../../../shared/schemas/imports.ts";
 import { CsvError, DEFAULT_CSV_LIMITS } from "./csv.ts";
 import { importPermits } from "./imports.service.ts";
+import { hasUnstorableText, UNSTORABLE_TEXT_MESSAGE } from "../../../shared/domain/text.ts";
 
 const errors = errorResponses(400, 401, 403, 404, 413);
 const UUID = z.uuid();
@@ -46,7 +48,7 @@ export async function importsRoutes(app: FastifyInstance) {
       schema: { tags: ["imports"], summary: "The CSV template with the import's columns and an example row" },
     },
     async (request, reply) => {
-      authorize(actorCan(actorOf(request), "imports.run"));
+      authorize(canImportPermits(actorOf(request)));
       const csv = `${CSV_TEMPLATE_COLUMNS.join(",")}\r\n${CSV_TEMPLATE_COLUMNS.map((c) => TEMPLATE_EXAMPLE[c]).join(",")}\r\n`;
       return reply
         .type("text/csv; charset=utf-8")
@@ -69,7 +71,7 @@ export async function importsRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const actor = actorOf(request);
-      authorize(actorCan(actor, "imports.run"));
+      authorize(canImportPermits(actor));
       if (!request.isMultipart()) throw validation({ file: "Choose a CSV file to import." });
 
       let requestedCompany: string | null = null;
@@ -79,6 +81,11 @@ export async function importsRoutes(app: FastifyInstance) {
           limits: { fileSize: DEFAULT_CSV_LIMITS.maxBytes, files: 1 },
         })) {
           if (part.type === "file") {
+            if (part.filename && hasUnstorableText(part.filename)) {
+              part.file.resume();
+              const message = `The file name is not valid. ${UNSTORABLE_TEXT_MESSAGE}`;
+              throw validation({ file: message }, message);
+            }
             file = { name: part.filename || "import.csv", bytes: await part.toBuffer() };
           } else if (part.fieldname === "company_id" && typeof part.value === "string" && part.value) {
             requestedCompany = part.value;
@@ -95,7 +102,7 @@ export async function importsRoutes(app: FastifyInstance) {
         throw err;
       }
       if (!file) throw validation({ file: "Choose a CSV file to import." });
-      if (actor.role === "super-admin" && !requestedCompany)
+      if (choosesCompany(actor) && !requestedCompany)
         throw validation({ company_id: COMPANY_MISSING }, COMPANY_MISSING);
       if (requestedCompany && !UUID.safeParse(requestedCompany).success)
         throw validation({ company_id: "Must be a valid id" });

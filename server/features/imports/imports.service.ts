@@ -1,11 +1,12 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Actor } from "../../access/actor.ts";
 import { queryRows, type Db } from "../../db/client.ts";
-import { permits, projects } from "../../db/schema.ts";
+import { permits, projects, users } from "../../db/schema.ts";
+import { RESPONSIBLE_ROLES } from "../../access/policies/lifecycle.ts";
 import type { ImportResult } from "../../../shared/schemas/imports.ts";
 import { CSV_PREVIEW_ROWS } from "../../../shared/domain/constants.ts";
-import { recordEvent, recordPermitAuditMany } from "../audit/audit.service.ts";
-import { findOrCreateClientsByName } from "../clients/clients.service.ts";
+import { recordEvent, recordPermitAuditMany } from "../../audit/audit-writer.ts";
+import { findOrCreateClientsByName } from "../clients/index.ts";
 import { decodeCsv, parseCsv, type CsvLimits, DEFAULT_CSV_LIMITS } from "./csv.ts";
 import { validateRows, type ImportRow } from "./rows.ts";
 
@@ -18,6 +19,9 @@ class DryRunRollback extends Error {
     super("dry run");
   }
 }
+
+/** A checked row with its responsible person found in the company. */
+type MatchedRow = ImportRow & { responsibleUserId: string | null };
 
 interface ProjectRef {
   id: string;
@@ -40,7 +44,8 @@ export async function importPermits(
 ): Promise<ImportResult> {
   const limits = opts.limits ?? DEFAULT_CSV_LIMITS;
   const table = parseCsv(decodeCsv(file.bytes, limits), limits);
-  const { valid, rejected } = validateRows(table);
+  const checked = validateRows(table);
+  const { valid, rejected } = await matchResponsible(db, company.id, checked.valid, checked.rejected);
   const result: ImportResult = {
     dry_run: opts.dryRun,
     company,
@@ -62,7 +67,7 @@ export async function importPermits(
       const existing = await existingPermitNumbers(tx, company.id, [
         ...new Set([...projectOf.values()].map((p) => p.id)),
       ]);
-      const toInsert: { row: ImportRow; project: ProjectRef }[] = [];
+      const toInsert: { row: MatchedRow; project: ProjectRef }[] = [];
       for (const row of valid) {
         const project = projectOf.get(row)!;
         const key = `${project.id}/${lower(row.permitNumber)}`;
@@ -194,6 +199,49 @@ async function resolveProjects(
 }
 
 /**
+ * Each row's responsible_email as a staff user of the company (one query for the whole file); a row
+ * naming anyone else is rejected with its row number, like any other bad value.
+ */
+async function matchResponsible(
+  db: Db,
+  companyId: string,
+  valid: ImportRow[],
+  rejected: ImportResult["rejected"],
+): Promise<{ valid: MatchedRow[]; rejected: ImportResult["rejected"] }> {
+  const emails = [...new Set(valid.map((r) => r.responsibleEmail).filter((e): e is string => !!e))];
+  const staff = new Map<string, string>();
+  for (let i = 0; i < emails.length; i += CHUNK) {
+    const rows = await db
+      .select({ id: users.id, email: users.email })
+      .from(users)
+      .where(
+        and(
+          eq(users.companyId, companyId),
+          eq(users.banned, false),
+          inArray(users.role, RESPONSIBLE_ROLES),
+          inArray(sql`lower(${users.email})`, emails.slice(i, i + CHUNK)),
+        ),
+      );
+    for (const r of rows) staff.set(r.email.toLowerCase(), r.id);
+  }
+  const kept: MatchedRow[] = [];
+  const refused = [...rejected];
+  for (const row of valid) {
+    const id = row.responsibleEmail ? staff.get(row.responsibleEmail) : null;
+    if (id === undefined) {
+      refused.push({
+        row: row.row,
+        reason: `Row ${row.row}: responsible_email '${row.responsibleEmail}' is not a staff user of this company`,
+      });
+      continue;
+    }
+    kept.push({ ...row, responsibleUserId: id });
+  }
+  refused.sort((a, b) => a.row - b.row);
+  return { valid: kept, rejected: refused };
+}
+
+/**
  * Inserts the rows in one statement, the values travelling as one JSON parameter: for thousands of
  * rows, building bind parameters one by one costs more than the insert.
  */
@@ -201,7 +249,7 @@ async function insertPermits(
   tx: Db,
   actor: Actor,
   companyId: string,
-  rows: { row: ImportRow; project: ProjectRef }[],
+  rows: { row: MatchedRow; project: ProjectRef }[],
 ): Promise<{ id: string; companyId: string; permitNumber: string }[]> {
   const values = rows.map(({ row, project }) => ({
     project_id: project.id,
@@ -223,20 +271,27 @@ async function insertPermits(
     phase: row.phase,
     aka: row.aka,
     grantor_link: row.grantorLink,
+    responsible_user_id: row.responsibleUserId,
+    expiry_rule: row.expiryRule,
+    expiry_days: row.expiryDays,
+    renewal_lead_days: row.renewalLeadDays,
   }));
   const created = await queryRows<{ id: string; permit_number: string }>(
     tx,
     sql`insert into permits (company_id, created_by, project_id, client_id, permit_number, permit_name, agency, status,
           record_type, start_date, permit_application_date, issue_date, expiration_date, close_date, bond_amount,
-          surety_company, bond_number, guarantee_type, phase, aka, grantor_link)
+          surety_company, bond_number, guarantee_type, phase, aka, grantor_link,
+          responsible_user_id, expiry_rule, expiry_days, renewal_lead_days)
         select ${companyId}, ${actor.userId}, v.project_id, v.client_id, v.permit_number, v.permit_name, v.agency, v.status,
           v.record_type, v.start_date, v.permit_application_date, v.issue_date, v.expiration_date, v.close_date, v.bond_amount,
-          v.surety_company, v.bond_number, v.guarantee_type, v.phase, v.aka, v.grantor_link
+          v.surety_company, v.bond_number, v.guarantee_type, v.phase, v.aka, v.grantor_link,
+          v.responsible_user_id, v.expiry_rule, v.expiry_days, v.renewal_lead_days
         from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as v(
           project_id uuid, client_id uuid, permit_number text, permit_name text, agency text, status text,
           record_type text, start_date date, permit_application_date date, issue_date date, expiration_date date,
           close_date date, bond_amount numeric, surety_company text, bond_number text, guarantee_type text,
-          phase text, aka text, grantor_link text)
+          phase text, aka text, grantor_link text,
+          responsible_user_id uuid, expiry_rule text, expiry_days int, renewal_lead_days int)
         returning id, permit_number`,
   );
   return created.map((c) => ({ id: c.id, companyId, permitNumber: c.permit_number }));

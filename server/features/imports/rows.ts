@@ -7,7 +7,30 @@ import {
   type PermitStatus,
   type RecordType,
 } from "../../../shared/domain/statuses.ts";
+import {
+  DEFAULT_EXPIRY_DAYS,
+  EXPIRY_DAYS_MAX,
+  EXPIRY_RULE_LABELS,
+  EXPIRY_RULES,
+  LEAD_DAYS_MAX,
+  type ExpiryRule,
+} from "../../../shared/domain/lifecycle.ts";
 import { CsvError, normaliseHeader, type CsvTable } from "./csv.ts";
+
+/** "fixed", "after_inspection", or their labels ("Fixed date", "Days after last passed inspection"). */
+function parseExpiryRule(raw: string): ExpiryRule | null {
+  if (!raw) return "fixed";
+  const key = normaliseHeader(raw);
+  return EXPIRY_RULES.find((r) => r === key || normaliseHeader(EXPIRY_RULE_LABELS[r]) === key) ?? null;
+}
+
+/** A whole number within [min, max], or null when empty; undefined when it is not one. */
+function parseWhole(raw: string, min: number, max: number): number | null | undefined {
+  if (!raw) return null;
+  if (!/^\d{1,6}$/.test(raw)) return undefined;
+  const n = Number(raw);
+  return n >= min && n <= max ? n : undefined;
+}
 
 export const REQUIRED_COLUMNS = ["project", "start_date", "permit_number"] as const;
 /** Beyond the spec's template: the export writes these too, so an export imports back whole. */
@@ -17,6 +40,11 @@ export const OPTIONAL_EXTRA_COLUMNS = [
   "surety_company",
   "bond_number",
   "guarantee_type",
+  // Issue 11: who answers for the permit, and how its expiry and renewal are counted.
+  "responsible_email",
+  "expiry_rule",
+  "expiry_days",
+  "renewal_lead_days",
 ] as const;
 const KNOWN_COLUMNS = [...CSV_TEMPLATE_COLUMNS, ...OPTIONAL_EXTRA_COLUMNS] as const;
 type Column = (typeof KNOWN_COLUMNS)[number];
@@ -48,6 +76,11 @@ export interface ImportRow {
   suretyCompany: string | null;
   bondNumber: string | null;
   guaranteeType: GuaranteeType | null;
+  /** Lower-case; the import service matches it to a staff user of the company. */
+  responsibleEmail: string | null;
+  expiryRule: ExpiryRule;
+  expiryDays: number | null;
+  renewalLeadDays: number | null;
 }
 
 export interface RejectedRow {
@@ -144,6 +177,20 @@ export function validateRows(table: CsvTable): { valid: ImportRow[]; rejected: R
     if (guaranteeType === undefined)
       problems.push(`guarantee_type '${guaranteeRaw}' must be Performance or Maintenance`);
 
+    const expiryRule = parseExpiryRule(get("expiry_rule"));
+    if (!expiryRule) problems.push(`expiry_rule '${get("expiry_rule")}' must be fixed or after_inspection`);
+    const expiryDaysRaw = parseWhole(get("expiry_days"), 1, EXPIRY_DAYS_MAX);
+    if (expiryDaysRaw === undefined)
+      problems.push(
+        `expiry_days '${get("expiry_days")}' must be a whole number from 1 to ${EXPIRY_DAYS_MAX}`,
+      );
+    const leadDays = parseWhole(get("renewal_lead_days"), 0, LEAD_DAYS_MAX);
+    if (leadDays === undefined)
+      problems.push(
+        `renewal_lead_days '${get("renewal_lead_days")}' must be a whole number from 0 to ${LEAD_DAYS_MAX}`,
+      );
+    const responsibleEmail = get("responsible_email").toLowerCase() || null;
+
     const link = get("grantor_link");
     if (link && !/^https?:\/\/\S+$/i.test(link)) problems.push("grantor_link must be an http(s) address");
     for (const c of KNOWN_COLUMNS) {
@@ -178,6 +225,11 @@ export function validateRows(table: CsvTable): { valid: ImportRow[]; rejected: R
       suretyCompany: opt("surety_company"),
       bondNumber: opt("bond_number"),
       guaranteeType: guaranteeType ?? null,
+      responsibleEmail,
+      expiryRule: expiryRule!,
+      // The inspection rule needs its days (many building departments: 180); a fixed date has none.
+      expiryDays: expiryRule === "after_inspection" ? (expiryDaysRaw ?? DEFAULT_EXPIRY_DAYS) : null,
+      renewalLeadDays: leadDays ?? null,
     });
   }
   return { valid, rejected };

@@ -8,10 +8,13 @@ import {
   UpdateNotificationSettingsSchema,
 } from "../../../shared/schemas/notifications.ts";
 import { CompanyDeliveriesSchema, DeliveriesQuerySchema } from "../../../shared/schemas/reminders.ts";
-import { actorCan } from "../../access/actor.ts";
+import {
+  canEditNotificationSettings,
+  canManageNotificationSettings,
+} from "../../access/policies/notification-settings.ts";
 import { actorOf } from "../../auth/plugin.ts";
 import { AppError, authorize } from "../../errors.ts";
-import { companyDeliveries } from "../reminders/reminders.service.ts";
+import { companyDeliveries } from "../reminders/index.ts";
 import { loadSettings, saveSettings, settingsCompany } from "./notifications.service.ts";
 
 const errors = errorResponses(400, 401, 403, 404);
@@ -33,6 +36,7 @@ export async function notificationsRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const actor = actorOf(request);
+      authorize(canManageNotificationSettings(actor));
       const company = await settingsCompany(db, actor, request.query.company_id);
       return loadSettings(db, actor, company, app.ctx.config.REMINDER_HOUR);
     },
@@ -51,7 +55,9 @@ export async function notificationsRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const actor = actorOf(request);
+      authorize(canManageNotificationSettings(actor));
       const company = await settingsCompany(db, actor, request.query.company_id);
+      authorize(canEditNotificationSettings(actor, company));
       await saveSettings(db, actor, company, request.body);
       return loadSettings(db, actor, company, app.ctx.config.REMINDER_HOUR);
     },
@@ -69,6 +75,7 @@ export async function notificationsRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const actor = actorOf(request);
+      authorize(canManageNotificationSettings(actor));
       const company = await settingsCompany(db, actor, request.query.company_id);
       return { deliveries: await companyDeliveries(db, company.id, request.query.limit) };
     },
@@ -85,7 +92,7 @@ export async function notificationsRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const actor = actorOf(request);
-      authorize(actorCan(actor, "notifications.manage"));
+      authorize(canManageNotificationSettings(actor));
       const { mailer, config } = app.ctx;
       try {
         const messageId = await mailer.send({

@@ -2,21 +2,22 @@ import { and, asc, eq, inArray, not, sql } from "drizzle-orm";
 import { REMINDER_DAYS } from "../../../shared/domain/constants.ts";
 import type { Role } from "../../../shared/domain/roles.ts";
 import {
+  DEFAULT_ESCALATION,
   NOTIFICATION_MESSAGES,
+  type EscalationSettings,
   type NotificationSettings,
   type ReminderSwitches,
   type UpdateNotificationSettings,
 } from "../../../shared/schemas/notifications.ts";
-import { actorCan, targetCompanyId, type Actor } from "../../access/actor.ts";
+import { targetCompanyId, type Actor } from "../../access/actor.ts";
+import { hasSettingsCompany, notificationSettingsCan } from "../../access/policies/notification-settings.ts";
+import { DIGEST_RECIPIENT_ROLES } from "../../access/policies/reminders.ts";
 import type { Db } from "../../db/client.ts";
 import { companies, companyPreferences, userNotifications, users } from "../../db/schema.ts";
-import { authorize, forbidden, notFound, validation } from "../../errors.ts";
-import { recordEvent } from "../audit/audit.service.ts";
+import { authorize, notFound, validation } from "../../errors.ts";
+import { recordEvent } from "../../audit/audit-writer.ts";
 
 type CompanyRow = typeof companies.$inferSelect;
-
-/** Staff who may receive a company-wide digest; a client-user may see only its own clients' permits. */
-const RECIPIENT_ROLES: Role[] = ["company-admin", "company-user"];
 
 /** No preferences row means every reminder is on (spec section 9). */
 export const DEFAULT_SWITCHES: ReminderSwitches = { email30Day: true, email7Day: true, email1Day: true };
@@ -28,14 +29,14 @@ export const enabledThresholds = (s: ReminderSwitches): number[] =>
 /**
  * The company whose notification settings the actor works on: a super-admin names it, a
  * company-admin gets its own (naming another answers 404, like any other company's record).
+ * Callers have authorized canManageNotificationSettings.
  */
 export async function settingsCompany(
   db: Db,
   actor: Actor,
   requested: string | undefined,
 ): Promise<CompanyRow> {
-  authorize(actorCan(actor, "notifications.manage"));
-  if (actor.role !== "super-admin" && !actor.companyId) throw forbidden(NOTIFICATION_MESSAGES.companyMissing);
+  authorize(hasSettingsCompany(actor), NOTIFICATION_MESSAGES.companyMissing);
   const id = targetCompanyId(actor, requested);
   if (requested && requested !== id) throw notFound("Company");
   const [company] = await db.select().from(companies).where(eq(companies.id, id));
@@ -55,6 +56,18 @@ export async function companySwitches(db: Db, companyId: string): Promise<Remind
   return row ?? DEFAULT_SWITCHES;
 }
 
+/** Escalation Days and the Overdue digest switch; no preferences row means the defaults (7, on). */
+export async function companyEscalation(db: Db, companyId: string): Promise<EscalationSettings> {
+  const [row] = await db
+    .select({
+      escalationDays: companyPreferences.escalationDays,
+      overdueDigest: companyPreferences.overdueDigest,
+    })
+    .from(companyPreferences)
+    .where(eq(companyPreferences.companyId, companyId));
+  return row ?? DEFAULT_ESCALATION;
+}
+
 async function recipientCandidates(db: Db, companyId: string) {
   return db
     .select({
@@ -70,7 +83,9 @@ async function recipientCandidates(db: Db, companyId: string) {
       userNotifications,
       and(eq(userNotifications.userId, users.id), eq(userNotifications.companyId, companyId)),
     )
-    .where(and(eq(users.companyId, companyId), not(users.banned), inArray(users.role, RECIPIENT_ROLES)))
+    .where(
+      and(eq(users.companyId, companyId), not(users.banned), inArray(users.role, DIGEST_RECIPIENT_ROLES)),
+    )
     .orderBy(asc(sql`lower(${users.lastName})`), asc(sql`lower(${users.firstName})`), asc(users.email));
 }
 
@@ -80,17 +95,18 @@ export async function loadSettings(
   company: CompanyRow,
   reminderHour: number,
 ): Promise<NotificationSettings> {
-  const [switches, candidates] = await Promise.all([
+  const [switches, escalation, candidates] = await Promise.all([
     companySwitches(db, company.id),
+    companyEscalation(db, company.id),
     recipientCandidates(db, company.id),
   ]);
-  const canManage = actorCan(actor, "notifications.manage");
   return {
     companyId: company.id,
     companyName: company.name,
     timeZone: company.timeZone,
     reminderHour,
     ...switches,
+    ...escalation,
     users: candidates.map((u) => ({
       id: u.id,
       name: `${u.firstName} ${u.lastName}`.trim() || u.email,
@@ -98,11 +114,14 @@ export async function loadSettings(
       role: u.role as Role,
       receivesReminders: !!u.receivesReminders,
     })),
-    can: { edit: canManage, sendTestEmail: canManage },
+    can: notificationSettingsCan(actor, company),
   };
 }
 
-/** Saves the switches and replaces the recipient list, audited, in one transaction. */
+/**
+ * Saves the switches (and Escalation Days and the Overdue digest switch, when sent) and replaces
+ * the recipient list, audited, in one transaction.
+ */
 export async function saveSettings(
   db: Db,
   actor: Actor,
@@ -120,14 +139,21 @@ export async function saveSettings(
     email1Day: input.email1Day,
   };
   await db.transaction(async (tx) => {
+    const beforeEscalation = await companyEscalation(tx, company.id);
     const before = {
       ...(await companySwitches(tx, company.id)),
+      ...beforeEscalation,
       recipientUserIds: candidates.filter((u) => u.receivesReminders).map((u) => u.id),
     };
+    const escalation: EscalationSettings = {
+      escalationDays: input.escalationDays ?? beforeEscalation.escalationDays,
+      overdueDigest: input.overdueDigest ?? beforeEscalation.overdueDigest,
+    };
+    const prefs = { ...switches, ...escalation };
     await tx
       .insert(companyPreferences)
-      .values({ companyId: company.id, ...switches })
-      .onConflictDoUpdate({ target: companyPreferences.companyId, set: switches });
+      .values({ companyId: company.id, ...prefs })
+      .onConflictDoUpdate({ target: companyPreferences.companyId, set: prefs });
     await tx.delete(userNotifications).where(eq(userNotifications.companyId, company.id));
     if (input.recipientUserIds.length) {
       await tx
@@ -139,7 +165,7 @@ export async function saveSettings(
       entityType: "company",
       entityId: company.id,
       companyId: company.id,
-      details: { before, after: { ...switches, recipientUserIds: input.recipientUserIds } },
+      details: { before, after: { ...prefs, recipientUserIds: input.recipientUserIds } },
     });
   });
 }

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditEvents, companyPreferences, reminderDeliveries, userNotifications } from "../../db/schema.ts";
 import { createTestContext, type TestContext } from "../../test-support/harness.ts";
-import { startTestSmtp, type TestSmtp } from "../reminders/smtp-test-server.ts";
+import { startTestSmtp, type TestSmtp } from "../../test-support/test-smtp.ts";
 
 let smtp: TestSmtp;
 const t = {} as TestContext;
@@ -204,6 +204,79 @@ describe("PUT /api/notifications/settings", () => {
         .filter((u: { receivesReminders: boolean }) => u.receivesReminders)
         .map((u: { id: string }) => u.id),
     ).toEqual([w.admin.id]);
+  });
+});
+
+describe("Escalation Days and the Overdue digest (issue 11)", () => {
+  it("default to 7 and on, save with the switches (audited), and stay as they are when left out", async () => {
+    const w = await world();
+    const api = await t.signIn(w.admin);
+    expect((await api.get(settingsUrl())).json()).toMatchObject({ escalationDays: 7, overdueDigest: true });
+
+    const saved = await api.put(settingsUrl(), {
+      ...allOn,
+      escalationDays: 14,
+      overdueDigest: false,
+      recipientUserIds: [],
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({ escalationDays: 14, overdueDigest: false });
+    const [prefs] = await t.db
+      .select()
+      .from(companyPreferences)
+      .where(eq(companyPreferences.companyId, w.company.id));
+    expect(prefs).toMatchObject({ escalationDays: 14, overdueDigest: false });
+    const events = await t.db.select().from(auditEvents).where(eq(auditEvents.entityId, w.company.id));
+    expect(events).toHaveLength(1);
+    expect(events[0]?.details).toMatchObject({
+      before: { escalationDays: 7, overdueDigest: true },
+      after: { escalationDays: 14, overdueDigest: false },
+    });
+
+    // An older client sends only the switches and recipients: the two keep their values.
+    await api.put(settingsUrl(), { ...allOn, email7Day: false, recipientUserIds: [] });
+    expect((await api.get(settingsUrl())).json()).toMatchObject({
+      email7Day: false,
+      escalationDays: 14,
+      overdueDigest: false,
+    });
+  });
+
+  it("take 1 to 90 days only, for admins of the company only, changing nothing otherwise", async () => {
+    const w = await world();
+    const api = await t.signIn(w.admin);
+    for (const escalationDays of [0, 91, 2.5, "7", null]) {
+      const res = await api.put(settingsUrl(), { ...allOn, escalationDays, recipientUserIds: [] });
+      expect(res.statusCode, String(escalationDays)).toBe(400);
+      expect(res.json().fields.escalationDays).toBeDefined();
+    }
+    expect(
+      (await api.put(settingsUrl(), { ...allOn, overdueDigest: "no", recipientUserIds: [] })).statusCode,
+    ).toBe(400);
+    for (const user of [w.staff, w.clientUser]) {
+      const res = await (
+        await t.signIn(user)
+      ).put(settingsUrl(), {
+        ...allOn,
+        escalationDays: 3,
+        recipientUserIds: [],
+      });
+      expect(res.statusCode).toBe(403);
+    }
+    const foreign = await (
+      await t.signIn(w.otherAdmin)
+    ).put(settingsUrl(w.company.id), {
+      ...allOn,
+      escalationDays: 3,
+      recipientUserIds: [],
+    });
+    expect(foreign.statusCode).toBe(404);
+    expect((await api.get(settingsUrl())).json()).toMatchObject({ escalationDays: 7, overdueDigest: true });
+    // 1 and 90 are the bounds, both accepted.
+    for (const escalationDays of [1, 90]) {
+      const res = await api.put(settingsUrl(), { ...allOn, escalationDays, recipientUserIds: [] });
+      expect(res.json().escalationDays).toBe(escalationDays);
+    }
   });
 });
 

@@ -1,8 +1,9 @@
 import { and, eq } from "drizzle-orm";
-import { scopeConditions, scopeOf, type Actor } from "../../access/actor.ts";
+import type { Actor } from "../../access/actor.ts";
 import type { Db } from "../../db/client.ts";
 import { permits } from "../../db/schema.ts";
 import { notFound } from "../../errors.ts";
+import { permitScope } from "./permit-view.query.ts";
 
 export type PermitRow = typeof permits.$inferSelect;
 
@@ -20,12 +21,7 @@ export async function findVisiblePermit(
   const query = db
     .select()
     .from(permits)
-    .where(
-      and(
-        eq(permits.id, id),
-        scopeConditions(scopeOf(actor), { companyId: permits.companyId, clientId: permits.clientId }),
-      ),
-    );
+    .where(and(eq(permits.id, id), permitScope(actor)));
   // Inside a transaction that changes the permit: the row lock keeps the audit's old values true.
   const [row] = opts.forUpdate ? await query.for("update") : await query;
   if (!row) throw notFound("Permit");

@@ -1,24 +1,39 @@
-import { and, asc, desc, eq, ilike, ne, type SQL, sql } from "drizzle-orm";
-import { actorCan, scopeConditions, scopeOf, type Actor } from "../../access/actor.ts";
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gte,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  ne,
+  or,
+  type SQL,
+  sql,
+} from "drizzle-orm";
+import { alias, type PgColumn } from "drizzle-orm/pg-core";
+import { choosesCompany, scopeConditions, scopeOf, type Actor } from "../../access/actor.ts";
+import { canReadInternalComments } from "../../access/policies/comment.ts";
+import { RESPONSIBLE_PERSON_ROLES, canBeResponsible } from "../../access/policies/permit.ts";
 import { queryRows, type Db } from "../../db/client.ts";
-import { clients, comments, companies, permits, projects } from "../../db/schema.ts";
+import { clients, comments, companies, permits, projects, users } from "../../db/schema.ts";
 import { EXPIRING_SOON_DAYS } from "../../../shared/domain/constants.ts";
-import { todayIn } from "../../../shared/domain/dates.ts";
-import { displayPermitStatus, urgency, type ListCategory } from "../../../shared/domain/permit-rules.ts";
-import type { GuaranteeType, PermitStatus, RecordType } from "../../../shared/domain/statuses.ts";
+import type { ListCategory } from "../../../shared/domain/permit-rules.ts";
+import type { PermitTile } from "../../../shared/domain/permit-list.ts";
 import type {
-  PermitDetail,
   PermitFilter,
+  PermitFilterOptions,
   PermitFormOptions,
-  PermitGroup,
-  PermitList,
-  PermitListItem,
+  PermitListFilter,
   PermitListQuery,
   PermitSortField,
   PermitSummary,
 } from "../../../shared/schemas/permits.ts";
-import type { PermitRow } from "./permit-access.ts";
-import { permitCan } from "./permits.policy.ts";
+import { permitScope, selectPermitView } from "./permit-view.query.ts";
 
 /** Bars in the 'Permits by Agency' chart; the rest add up in `other_agencies`. */
 export const TOP_AGENCIES = 10;
@@ -28,16 +43,104 @@ export const NO_AGENCY_LABEL = "No agency";
 export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
- * The list's visibility rules (spec section 4) and filters, within the actor's scope:
- * N/A never shows; only Required unless Show Non-Required; archived only with Show Archived.
+ * "Today" in the permit's company time zone, for the date-relative tiles. An actor of one company
+ * gets it once per statement (an uncorrelated subquery, so the expiration index still serves the
+ * range); a super-admin's list spans zones, so there it is looked up per permit's company.
  */
-export function listConditions(actor: Actor, filter: PermitFilter): SQL | undefined {
+export function companyToday(actor: Actor): SQL {
+  const { companyId } = scopeOf(actor);
+  return companyId
+    ? sql`((now() at time zone (select c.time_zone from companies c where c.id = ${companyId}))::date)`
+    : // Qualified by hand: drizzle leaves columns unqualified in single-table selects (the count).
+      sql`((now() at time zone (select c.time_zone from companies c where c.id = "permits"."company_id"))::date)`;
+}
+
+/** A tile's rule (issue 14): the same windows the summary counts. */
+function tileCondition(actor: Actor, tile: PermitTile): SQL | undefined {
+  const today = companyToday(actor);
+  switch (tile) {
+    case "expiring_soon":
+      return and(
+        gte(permits.expirationDate, today),
+        lte(permits.expirationDate, sql`${today} + ${EXPIRING_SOON_DAYS}::int`),
+      );
+    case "expired":
+      return lt(permits.expirationDate, today);
+    case "active":
+      return isNotNull(permits.expirationDate);
+    case "in_review":
+      return and(
+        isNull(permits.expirationDate),
+        isNotNull(permits.permitApplicationDate),
+        isNull(permits.issueDate),
+      );
+    case "closed":
+      return isNotNull(permits.closeDate);
+    case "renewal_due":
+      return renewalDueCondition(today);
+  }
+}
+
+/**
+ * 'Renewal Due' (issue 11): the renew-by date is within 30 days or has passed, and the permit is
+ * not closed. A renewal moves the renew-by date with the new expiry, which takes it off the tile.
+ */
+function renewalDueCondition(today: SQL): SQL {
   return and(
-    scopeConditions(scopeOf(actor), { companyId: permits.companyId, clientId: permits.clientId }),
-    filter.show_non_required ? ne(permits.status, "N/A") : eq(permits.status, "Required"),
+    isNotNull(permits.renewByDate),
+    lte(permits.renewByDate, sql`${today} + ${EXPIRING_SOON_DAYS}::int`),
+    isNull(permits.closeDate),
+  )!;
+}
+
+/** The Responsible filter: a user id, or "me" for the actor. */
+const responsibleCondition = (actor: Actor, responsible: string) =>
+  eq(permits.responsibleUserId, responsible === "me" ? actor.userId : responsible);
+
+/**
+ * The search box: permit number, permit name, agency, or the project's name or number. The
+ * project part is a set of ids (one hashed subquery), not a lookup per permit.
+ */
+function searchCondition(actor: Actor, q: string): SQL | undefined {
+  const pattern = likePattern(q);
+  return or(
+    ilike(permits.permitNumber, pattern),
+    ilike(permits.permitName, pattern),
+    ilike(permits.agency, pattern),
+    inArray(
+      permits.projectId,
+      sql`(select ${projects.id} from ${projects} where ${and(
+        scopeConditions(scopeOf(actor), { companyId: projects.companyId, clientId: projects.clientId }),
+        or(ilike(projects.name, pattern), ilike(projects.projectNumber, pattern)),
+      )})`,
+    ),
+  );
+}
+
+/**
+ * The list's visibility rules (spec section 4) and filters, within the actor's scope:
+ * N/A never shows; only Required unless Show Non-Required (or a chosen status); archived only
+ * with Show Archived; then type, search, status, project, client, agency, expiration range and
+ * the clicked tile.
+ */
+export function listConditions(actor: Actor, filter: PermitListFilter): SQL | undefined {
+  return and(
+    permitScope(actor),
+    filter.status
+      ? eq(permits.status, filter.status)
+      : filter.show_non_required
+        ? ne(permits.status, "N/A")
+        : eq(permits.status, "Required"),
     filter.show_archived ? undefined : eq(permits.archived, false),
     filter.record_type ? eq(permits.recordType, filter.record_type) : undefined,
-    filter.q ? ilike(permits.permitName, likePattern(filter.q)) : undefined,
+    filter.q ? searchCondition(actor, filter.q) : undefined,
+    filter.project_id ? eq(permits.projectId, filter.project_id) : undefined,
+    filter.client_id ? eq(permits.clientId, filter.client_id) : undefined,
+    filter.agency ? sql`btrim(${permits.agency}) = ${filter.agency}` : undefined,
+    filter.expires_from ? gte(permits.expirationDate, filter.expires_from) : undefined,
+    filter.expires_to ? lte(permits.expirationDate, filter.expires_to) : undefined,
+    filter.responsible ? responsibleCondition(actor, filter.responsible) : undefined,
+    filter.tile ? tileCondition(actor, filter.tile) : undefined,
   );
 }
 
@@ -47,11 +150,12 @@ const SORT_COLUMNS = {
   agency: permits.agency,
   permit_application_date: permits.permitApplicationDate,
   expiration_date: permits.expirationDate,
+  renew_by_date: permits.renewByDate,
 } satisfies Record<PermitSortField, unknown>;
 
 /** Comments the actor may see: a client-user never counts internal ones. */
-const visibleComments = (actor: Actor) =>
-  actorCan(actor, "comments.viewInternal") ? undefined : eq(comments.isInternal, false);
+export const visibleComments = (actor: Actor) =>
+  canReadInternalComments(actor) ? undefined : eq(comments.isInternal, false);
 
 /**
  * The per-row comment count of the list. Written with qualified names: drizzle leaves columns
@@ -60,16 +164,6 @@ const visibleComments = (actor: Actor) =>
 function commentCountColumn(actor: Actor) {
   const internal = visibleComments(actor) ? sql` and not c.is_internal` : sql``;
   return sql<number>`(select count(*)::int from comments c where c.permit_id = "permits"."id"${internal})`;
-}
-
-/** "Today" per company time zone, computed once per zone for a page of rows. */
-function todayByZone() {
-  const cache = new Map<string, string>();
-  return (zone: string) => {
-    let today = cache.get(zone);
-    if (!today) cache.set(zone, (today = todayIn(zone)));
-    return today;
-  };
 }
 
 /** The list's order: the chosen column, then creation order as the tie-breaker (DESIGN.md 6.9). */
@@ -84,37 +178,48 @@ export function listOrder(query: { sort?: PermitSortField; dir: "asc" | "desc" }
   return order;
 }
 
-/** One server-sorted page of the All Permits list, grouped by client then project. */
-export async function listPermits(db: Db, actor: Actor, query: PermitListQuery): Promise<PermitList> {
+/** "First Last", else the e-mail, as SQL over a users table (or an alias of it). */
+export const userNameSql = (u: { firstName: PgColumn; lastName: PgColumn; email: PgColumn }) =>
+  sql<string>`coalesce(nullif(btrim(${u.firstName} || ' ' || ${u.lastName}), ''), ${u.email})`;
+
+/** The list's responsible person, joined by primary key in the same statement. */
+const responsibleUser = alias(users, "responsible_user");
+
+/**
+ * One sorted page of the list's rows, each with its company, project, client and responsible
+ * person, and the total.
+ */
+export async function listPermitRows(db: Db, actor: Actor, query: PermitListQuery) {
   const where = listConditions(actor, query);
   const order = listOrder(query);
 
-  const rowsQuery = db
-    .select({
-      id: permits.id,
-      permitNumber: permits.permitNumber,
-      permitName: permits.permitName,
-      agency: permits.agency,
-      status: permits.status,
-      recordType: permits.recordType,
-      archived: permits.archived,
-      startDate: permits.startDate,
-      permitApplicationDate: permits.permitApplicationDate,
-      expirationDate: permits.expirationDate,
-      companyId: companies.id,
-      companyName: companies.name,
-      timeZone: companies.timeZone,
-      projectId: projects.id,
-      projectName: projects.name,
-      projectNumber: projects.projectNumber,
-      clientId: clients.id,
-      clientName: clients.name,
-      commentCount: commentCountColumn(actor),
-    })
-    .from(permits)
-    .innerJoin(companies, eq(companies.id, permits.companyId))
-    .leftJoin(projects, eq(projects.id, permits.projectId))
-    .leftJoin(clients, eq(clients.id, permits.clientId))
+  const rowsQuery = selectPermitView(db, {
+    id: permits.id,
+    permitNumber: permits.permitNumber,
+    permitName: permits.permitName,
+    agency: permits.agency,
+    status: permits.status,
+    recordType: permits.recordType,
+    archived: permits.archived,
+    startDate: permits.startDate,
+    permitApplicationDate: permits.permitApplicationDate,
+    expirationDate: permits.expirationDate,
+    companyId: companies.id,
+    companyName: companies.name,
+    timeZone: companies.timeZone,
+    projectId: projects.id,
+    projectName: projects.name,
+    projectNumber: projects.projectNumber,
+    clientId: clients.id,
+    clientName: clients.name,
+    commentCount: commentCountColumn(actor),
+    renewByDate: permits.renewByDate,
+    responsibleId: responsibleUser.id,
+    responsibleName: userNameSql(responsibleUser),
+    acknowledgedByName: permits.acknowledgedByName,
+    acknowledgedAt: permits.acknowledgedAt,
+  })
+    .leftJoin(responsibleUser, eq(responsibleUser.id, permits.responsibleUserId))
     .where(where)
     .orderBy(...order)
     .limit(query.page_size)
@@ -124,52 +229,11 @@ export async function listPermits(db: Db, actor: Actor, query: PermitListQuery):
     .from(permits)
     .where(where);
   const [rows, [count]] = await Promise.all([rowsQuery, countQuery]);
-
-  const can = { edit: actorCan(actor, "permits.edit"), delete: actorCan(actor, "permits.delete") };
-  const today = todayByZone();
-  const groups: PermitGroup[] = [];
-  const byClient = new Map<string | null, PermitGroup>();
-  const byProject = new Map<string, PermitGroup["projects"][number]>();
-  for (const r of rows) {
-    const item: PermitListItem = {
-      id: r.id,
-      permit_number: r.permitNumber,
-      permit_name: r.permitName,
-      agency: r.agency,
-      status: r.status as PermitStatus,
-      display_status: displayPermitStatus(r.status, r.expirationDate, today(r.timeZone)),
-      record_type: r.recordType as RecordType,
-      archived: r.archived,
-      start_date: r.startDate,
-      permit_application_date: r.permitApplicationDate,
-      expiration_date: r.expirationDate,
-      company: { id: r.companyId, name: r.companyName },
-      comment_count: r.commentCount,
-      urgency: urgency(r.expirationDate, today(r.timeZone)),
-      can,
-    };
-    let group = byClient.get(r.clientId);
-    if (!group) {
-      group = { client: r.clientId ? { id: r.clientId, name: r.clientName ?? "" } : null, projects: [] };
-      byClient.set(r.clientId, group);
-      groups.push(group);
-    }
-    const projectKey = `${r.clientId}/${r.projectId}`;
-    let projectGroup = byProject.get(projectKey);
-    if (!projectGroup) {
-      projectGroup = {
-        project: r.projectId
-          ? { id: r.projectId, name: r.projectName ?? "", project_number: r.projectNumber }
-          : null,
-        permits: [],
-      };
-      byProject.set(projectKey, projectGroup);
-      group.projects.push(projectGroup);
-    }
-    projectGroup.permits.push(item);
-  }
-  return { groups, total: count?.total ?? 0, page: query.page, page_size: query.page_size };
+  return { rows, total: count?.total ?? 0 };
 }
+
+/** A page of list rows as listPermitRows() gives them. */
+export type PermitListRows = Awaited<ReturnType<typeof listPermitRows>>;
 
 /**
  * The list dashboard's category (spec section 4) as SQL; it must agree with listCategory() in
@@ -188,7 +252,8 @@ end`;
 
 /** The tiles and both charts over the list's filters, counted in the database. */
 export async function summarizePermits(db: Db, actor: Actor, filter: PermitFilter): Promise<PermitSummary> {
-  const where = listConditions(actor, filter);
+  // Every tile is counted whichever one the list shows: the tiles are the choice.
+  const where = listConditions(actor, { ...filter, tile: null });
   const category = listCategorySql({
     start: permits.startDate,
     applied: permits.permitApplicationDate,
@@ -206,6 +271,8 @@ export async function summarizePermits(db: Db, actor: Actor, filter: PermitFilte
         active: sql<number>`(count(*) filter (where ${category} = 'Active'))::int`,
         closed: sql<number>`(count(*) filter (where ${permits.closeDate} is not null))::int`,
         expiringSoon: sql<number>`(count(*) filter (where ${permits.expirationDate} >= ${today} and ${permits.expirationDate} <= ${today} + ${EXPIRING_SOON_DAYS}::int))::int`,
+        expired: sql<number>`(count(*) filter (where ${permits.expirationDate} < ${today}))::int`,
+        renewalDue: sql<number>`(count(*) filter (where ${renewalDueCondition(today)}))::int`,
       })
       .from(permits)
       .innerJoin(companies, eq(companies.id, permits.companyId))
@@ -222,7 +289,16 @@ export async function summarizePermits(db: Db, actor: Actor, filter: PermitFilte
       .limit(TOP_AGENCIES),
   ];
   const [[t], agencies] = await Promise.all([totalsQuery, agenciesQuery]);
-  const totals = t ?? { total: 0, inProgress: 0, inReview: 0, active: 0, closed: 0, expiringSoon: 0 };
+  const totals = t ?? {
+    total: 0,
+    inProgress: 0,
+    inReview: 0,
+    active: 0,
+    closed: 0,
+    expiringSoon: 0,
+    expired: 0,
+    renewalDue: 0,
+  };
   const shown = agencies.reduce((sum, a) => sum + a.count, 0);
   return {
     total: totals.total,
@@ -230,6 +306,8 @@ export async function summarizePermits(db: Db, actor: Actor, filter: PermitFilte
     active: totals.active,
     closed: totals.closed,
     expiring_soon: totals.expiringSoon,
+    expired: totals.expired,
+    renewal_due: totals.renewalDue,
     by_status: [
       { category: "In Progress", count: totals.inProgress },
       { category: "In Review", count: totals.inReview },
@@ -237,68 +315,6 @@ export async function summarizePermits(db: Db, actor: Actor, filter: PermitFilte
     ],
     by_agency: agencies.map((a) => ({ agency: a.agency ?? NO_AGENCY_LABEL, count: a.count })),
     other_agencies: totals.total - shown,
-  };
-}
-
-/** The permit detail of GET /api/permits/:id, for a row the actor may see. */
-export async function presentPermit(db: Db, actor: Actor, row: PermitRow): Promise<PermitDetail> {
-  const [[company], [project], [client], [count]] = await Promise.all([
-    db
-      .select({ id: companies.id, name: companies.name, timeZone: companies.timeZone })
-      .from(companies)
-      .where(eq(companies.id, row.companyId)),
-    row.projectId
-      ? db
-          .select({
-            id: projects.id,
-            name: projects.name,
-            project_number: projects.projectNumber,
-            status: projects.status,
-          })
-          .from(projects)
-          .where(eq(projects.id, row.projectId))
-      : [],
-    row.clientId
-      ? db.select({ id: clients.id, name: clients.name }).from(clients).where(eq(clients.id, row.clientId))
-      : [],
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(comments)
-      .where(and(eq(comments.permitId, row.id), visibleComments(actor))),
-  ]);
-  if (!company) throw new Error(`permit ${row.id} has no company`);
-  return {
-    id: row.id,
-    permit_number: row.permitNumber,
-    permit_name: row.permitName,
-    agency: row.agency,
-    status: row.status as PermitStatus,
-    archived: row.archived,
-    record_type: row.recordType as RecordType,
-    permit_application_date: row.permitApplicationDate,
-    issue_date: row.issueDate,
-    expiration_date: row.expirationDate,
-    start_date: row.startDate,
-    close_date: row.closeDate,
-    permit_expires: row.permitExpires,
-    project_id: row.projectId,
-    company_id: row.companyId,
-    client_id: row.clientId,
-    bond_amount: row.bondAmount,
-    surety_company: row.suretyCompany,
-    bond_number: row.bondNumber,
-    guarantee_type: row.guaranteeType as GuaranteeType | null,
-    grantor_link: row.grantorLink,
-    phase: row.phase,
-    aka: row.aka,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
-    project: project ?? null,
-    client: client ?? null,
-    company: { id: company.id, name: company.name },
-    display_status: displayPermitStatus(row.status, row.expirationDate, todayIn(company.timeZone)),
-    comment_count: count?.n ?? 0,
-    can: permitCan(actor),
   };
 }
 
@@ -313,13 +329,16 @@ export async function companyAgencies(db: Db, companyId: string): Promise<string
   return rows.map((r) => r.agency);
 }
 
-/** The permit form's choices: the company's projects (with their clients) and, for a super-admin, the companies. */
+/**
+ * The permit form's choices: the company's projects (with their clients), its active staff (the
+ * Responsible Person choices) and, for a super-admin, the companies.
+ */
 export async function formOptions(
   db: Db,
   actor: Actor,
   companyId: string | null,
 ): Promise<PermitFormOptions> {
-  const [projectRows, companyRows] = await Promise.all([
+  const [projectRows, companyRows, staffRows] = await Promise.all([
     companyId
       ? db
           .select({
@@ -334,14 +353,32 @@ export async function formOptions(
           .where(eq(projects.companyId, companyId))
           .orderBy(asc(projects.name), asc(projects.id))
       : [],
-    actorCan(actor, "allCompanies")
+    choosesCompany(actor)
       ? db
           .select({ id: companies.id, name: companies.name })
           .from(companies)
           .orderBy(asc(companies.name), asc(companies.id))
       : [],
+    companyId ? responsibleCandidates(db, companyId) : [],
   ]);
-  return { company_id: companyId, projects: projectRows, companies: companyRows };
+  return { company_id: companyId, projects: projectRows, companies: companyRows, staff: staffRows };
+}
+
+/** Who may be named a company's permits' responsible person: its active staff, by name. */
+export async function responsibleCandidates(db: Db, companyId: string) {
+  const name = userNameSql(users);
+  return db
+    .select({ id: users.id, name })
+    .from(users)
+    .where(
+      and(
+        eq(users.companyId, companyId),
+        eq(users.banned, false),
+        inArray(users.role, RESPONSIBLE_PERSON_ROLES),
+      ),
+    )
+    .orderBy(asc(sql`lower(${name})`), asc(users.id))
+    .limit(FILTER_OPTIONS_MAX);
 }
 
 /** The company of a project the actor may see, else null (another company's project reveals nothing). */
@@ -353,4 +390,70 @@ export async function projectCompanyId(db: Db, actor: Actor, projectId: string):
       and(eq(projects.id, projectId), scopeConditions(scopeOf(actor), { companyId: projects.companyId })),
     );
   return row?.companyId ?? null;
+}
+
+/** Most choices one filter offers; beyond it the search box is the way in. */
+export const FILTER_OPTIONS_MAX = 2000;
+
+/**
+ * The choices of the list's Project, Client and Agency filters, within the actor's scope: a
+ * client-user gets its clients, their projects and the agencies of permits it can see.
+ */
+export async function filterOptions(db: Db, actor: Actor): Promise<PermitFilterOptions> {
+  const scope = scopeOf(actor);
+  const namesCompany = choosesCompany(actor);
+  const [projectRows, clientRows, agencyRows, responsibleRows] = await Promise.all([
+    db
+      .select({
+        id: projects.id,
+        name: projects.name,
+        project_number: projects.projectNumber,
+        client_id: projects.clientId,
+        company_name: namesCompany ? companies.name : sql<string | null>`null`,
+      })
+      .from(projects)
+      .innerJoin(companies, eq(companies.id, projects.companyId))
+      .where(scopeConditions(scope, { companyId: projects.companyId, clientId: projects.clientId }))
+      .orderBy(asc(projects.name), asc(companies.name), asc(projects.id))
+      .limit(FILTER_OPTIONS_MAX),
+    db
+      .select({
+        id: clients.id,
+        name: clients.name,
+        company_name: namesCompany ? companies.name : sql<string | null>`null`,
+      })
+      .from(clients)
+      .innerJoin(companies, eq(companies.id, clients.companyId))
+      .where(scopeConditions(scope, { companyId: clients.companyId, clientId: clients.id }))
+      .orderBy(asc(clients.name), asc(companies.name), asc(clients.id))
+      .limit(FILTER_OPTIONS_MAX),
+    queryRows<{ agency: string }>(
+      db,
+      sql`select distinct btrim(p.agency) as agency from ${permits} p
+          where ${scope.companyId ? sql`p.company_id = ${scope.companyId}` : sql`true`}
+            and ${scope.clientIds ? (scope.clientIds.length ? sql`p.client_id in ${scope.clientIds}` : sql`false`) : sql`true`}
+            and p.status <> 'N/A' and btrim(coalesce(p.agency, '')) <> ''
+          order by 1 limit ${FILTER_OPTIONS_MAX}`,
+    ),
+    db
+      .selectDistinct({
+        id: users.id,
+        name: userNameSql(users),
+        company_name: namesCompany ? companies.name : sql<string | null>`null`,
+      })
+      .from(permits)
+      .innerJoin(users, eq(users.id, permits.responsibleUserId))
+      .innerJoin(companies, eq(companies.id, permits.companyId))
+      .where(permitScope(actor))
+      .limit(FILTER_OPTIONS_MAX),
+  ]);
+  const byName = (a: { name: string; company_name: string | null }, b: typeof a) =>
+    a.name.localeCompare(b.name) || (a.company_name ?? "").localeCompare(b.company_name ?? "");
+  return {
+    projects: projectRows,
+    clients: clientRows,
+    agencies: agencyRows.map((r) => r.agency),
+    responsible: responsibleRows.sort(byName),
+    can_be_responsible: canBeResponsible(actor),
+  };
 }

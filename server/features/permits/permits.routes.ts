@@ -1,15 +1,23 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { actorCan, targetCompanyId, type Actor } from "../../access/actor.ts";
+import { choosesCompany, targetCompanyId, type Actor } from "../../access/actor.ts";
+import {
+  canCreatePermit,
+  canDeletePermit,
+  canEditPermit,
+  canListPermits,
+  canUsePermitForm,
+  canViewPermit,
+} from "../../access/policies/permit.ts";
 import { actorOf } from "../../auth/plugin.ts";
 import { authorize } from "../../errors.ts";
-import type { Capability } from "../../../shared/domain/permissions.ts";
 import { IdParamsSchema, errorResponses } from "../../../shared/schemas/common.ts";
 import {
   CompanyQuerySchema,
   PermitAgenciesSchema,
   PermitDetailSchema,
+  PermitFilterOptionsSchema,
   PermitFilterSchema,
   PermitFormOptionsQuerySchema,
   PermitFormOptionsSchema,
@@ -19,11 +27,12 @@ import {
   PermitSummarySchema,
 } from "../../../shared/schemas/permits.ts";
 import { findVisiblePermit } from "./permit-access.ts";
+import { presentPermit, presentPermitList } from "./permits.presenter.ts";
 import {
   companyAgencies,
+  filterOptions,
   formOptions,
-  listPermits,
-  presentPermit,
+  listPermitRows,
   projectCompanyId,
   summarizePermits,
 } from "./permits.repository.ts";
@@ -32,14 +41,9 @@ import { createPermit, deletePermit, updatePermit } from "./permits.service.ts";
 const errors = errorResponses(400, 401, 403, 404);
 const tags = ["permits"];
 
-/** Refuses a role without the capability before the body is even read. */
-const requireCapability = (capability: Capability) => async (request: FastifyRequest) => {
-  authorize(actorCan(actorOf(request), capability));
-};
-
 /** The company whose form data is asked for: a super-admin names it, everyone else has their own. */
 const formCompanyId = (actor: Actor, requested: string | null) =>
-  actor.role === "super-admin" ? requested : actor.companyId;
+  choosesCompany(actor) ? requested : actor.companyId;
 
 /** The All Permits list, its dashboard, and create/read/update/delete of one permit. */
 export async function permitsRoutes(app: FastifyInstance) {
@@ -51,12 +55,17 @@ export async function permitsRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
-        summary: "One page of the All Permits list, sorted and filtered, grouped by client and project",
+        summary:
+          "One page of the All Permits list: filtered (tiles, search, status, project, client, agency, expiry range), sorted, grouped by client and project or not at all",
         querystring: PermitListQuerySchema,
         response: { 200: PermitListSchema, ...errors },
       },
     },
-    async (request) => listPermits(db, actorOf(request), request.query),
+    async (request) => {
+      const actor = actorOf(request);
+      authorize(canListPermits(actor));
+      return presentPermitList(actor, request.query, await listPermitRows(db, actor, request.query));
+    },
   );
 
   r.get(
@@ -64,18 +73,38 @@ export async function permitsRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
-        summary: "Tiles and chart data of the All Permits dashboard, over the list's filters",
+        summary:
+          "Tiles and chart data of the All Permits dashboard, over the list's filters (every tile counted)",
         querystring: PermitFilterSchema,
         response: { 200: PermitSummarySchema, ...errors },
       },
     },
-    async (request) => summarizePermits(db, actorOf(request), request.query),
+    async (request) => {
+      const actor = actorOf(request);
+      authorize(canListPermits(actor));
+      return summarizePermits(db, actor, request.query);
+    },
+  );
+
+  r.get(
+    "/api/permits/filter-options",
+    {
+      schema: {
+        tags,
+        summary: "Choices of the list's Project, Client and Agency filters, within what the actor can see",
+        response: { 200: PermitFilterOptionsSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      authorize(canListPermits(actor));
+      return filterOptions(db, actor);
+    },
   );
 
   r.get(
     "/api/permits/agencies",
     {
-      preValidation: requireCapability("permits.edit"),
       schema: {
         tags,
         summary: "Distinct agencies of a company's permits, for the form's suggestions",
@@ -84,7 +113,9 @@ export async function permitsRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const companyId = formCompanyId(actorOf(request), request.query.company_id);
+      const actor = actorOf(request);
+      authorize(canUsePermitForm(actor));
+      const companyId = formCompanyId(actor, request.query.company_id);
       return { agencies: companyId ? await companyAgencies(db, companyId) : [] };
     },
   );
@@ -92,7 +123,6 @@ export async function permitsRoutes(app: FastifyInstance) {
   r.get(
     "/api/permits/form-options",
     {
-      preValidation: requireCapability("permits.edit"),
       schema: {
         tags,
         summary: "The permit form's projects (and companies, for a super-admin)",
@@ -102,6 +132,7 @@ export async function permitsRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const actor = actorOf(request);
+      authorize(canUsePermitForm(actor));
       const { company_id, project_id } = request.query;
       let companyId = formCompanyId(actor, company_id);
       if (!companyId && project_id) companyId = await projectCompanyId(db, actor, project_id);
@@ -121,14 +152,15 @@ export async function permitsRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const actor = actorOf(request);
-      return presentPermit(db, actor, await findVisiblePermit(db, actor, request.params.id));
+      const permit = await findVisiblePermit(db, actor, request.params.id);
+      authorize(canViewPermit(actor, permit));
+      return presentPermit(db, actor, permit);
     },
   );
 
   r.post(
     "/api/permits",
     {
-      preValidation: requireCapability("permits.create"),
       schema: {
         tags,
         summary: "Create a permit or bond",
@@ -138,6 +170,7 @@ export async function permitsRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const actor = actorOf(request);
+      authorize(canCreatePermit(actor));
       const row = await createPermit(
         db,
         actor,
@@ -161,7 +194,9 @@ export async function permitsRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const actor = actorOf(request);
-      return presentPermit(db, actor, await updatePermit(db, actor, request.params.id, request.body));
+      const permit = await findVisiblePermit(db, actor, request.params.id);
+      authorize(canEditPermit(actor, permit));
+      return presentPermit(db, actor, await updatePermit(db, actor, permit.id, request.body));
     },
   );
 
@@ -176,7 +211,10 @@ export async function permitsRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const keys = await deletePermit(db, actorOf(request), request.params.id);
+      const actor = actorOf(request);
+      const permit = await findVisiblePermit(db, actor, request.params.id);
+      authorize(canDeletePermit(actor, permit));
+      const keys = await deletePermit(db, actor, permit.id);
       // After the commit: a failed file removal leaves an orphan file, never a dangling row.
       for (const key of keys) {
         await app.ctx.storage

@@ -1,13 +1,28 @@
-import { and, eq } from "drizzle-orm";
+import { and, desc, eq, inArray } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
-import { actorCan, type Actor } from "../../access/actor.ts";
+import type { Actor } from "../../access/actor.ts";
+import {
+  RESPONSIBLE_PERSON_ROLES,
+  canDeletePermit,
+  canEditPermit,
+  canMovePermitToCompany,
+} from "../../access/policies/permit.ts";
 import type { Db } from "../../db/client.ts";
-import { attachments, companies, permits, projects } from "../../db/schema.ts";
+import {
+  attachments,
+  companies,
+  permitInspections,
+  permits,
+  permitTerms,
+  projects,
+  users,
+} from "../../db/schema.ts";
 import { authorize, validation } from "../../errors.ts";
 import { todayIn } from "../../../shared/domain/dates.ts";
+import { storedExpiryDays } from "../../../shared/schemas/expiry-fields.ts";
 import type { PermitStatus } from "../../../shared/domain/statuses.ts";
 import { PROJECT_REQUIRED_MESSAGE, type PermitInput } from "../../../shared/schemas/permits.ts";
-import { recordPermitAudit, type PermitAuditEntry } from "../audit/audit.service.ts";
+import { recordPermitAudit, type PermitAuditEntry } from "../../audit/audit-writer.ts";
 import { findVisiblePermit, type PermitRow } from "./permit-access.ts";
 
 type PermitValues = Pick<
@@ -33,6 +48,10 @@ type PermitValues = Pick<
   | "suretyCompany"
   | "bondNumber"
   | "guaranteeType"
+  | "responsibleUserId"
+  | "expiryRule"
+  | "expiryDays"
+  | "renewalLeadDays"
 >;
 
 /** The columns the form writes, each audited under its column name when it changes. */
@@ -58,7 +77,13 @@ const AUDITED: Record<keyof PermitValues, PgColumn> = {
   suretyCompany: permits.suretyCompany,
   bondNumber: permits.bondNumber,
   guaranteeType: permits.guaranteeType,
+  responsibleUserId: permits.responsibleUserId,
+  expiryRule: permits.expiryRule,
+  expiryDays: permits.expiryDays,
+  renewalLeadDays: permits.renewalLeadDays,
 };
+
+export const RESPONSIBLE_NOT_STAFF = "The responsible person must be an active staff user of this company.";
 
 /** "1500" and "1500.5" as the numeric(14,2) column gives them back ("1500.00", "1500.50"). */
 function toMoney(amount: string | null): string | null {
@@ -96,6 +121,25 @@ async function resolveProject(tx: Db, companyId: string, projectId: string | nul
     .where(and(eq(projects.id, projectId), eq(projects.companyId, companyId)));
   if (!project) throw validation({ project_id: "Project not found in this company." });
   return project;
+}
+
+/**
+ * The responsible person must be an active staff user (company-admin or company-user) of the
+ * permit's company; anyone else, including another company's user, answers 400 on the field.
+ */
+async function assertResponsible(tx: Db, companyId: string, userId: string) {
+  const [user] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        eq(users.id, userId),
+        eq(users.companyId, companyId),
+        eq(users.banned, false),
+        inArray(users.role, RESPONSIBLE_PERSON_ROLES),
+      ),
+    );
+  if (!user) throw validation({ responsible_user_id: RESPONSIBLE_NOT_STAFF });
 }
 
 async function toValues(
@@ -136,6 +180,10 @@ async function toValues(
     suretyCompany: isBond ? input.surety_company : null,
     bondNumber: isBond ? input.bond_number : null,
     guaranteeType: isBond ? input.guarantee_type : null,
+    responsibleUserId: input.responsible_user_id,
+    expiryRule: input.expiry_rule,
+    expiryDays: storedExpiryDays(input.expiry_rule, input.expiry_days),
+    renewalLeadDays: input.renewal_lead_days,
   };
 }
 
@@ -148,6 +196,7 @@ export async function createPermit(
 ): Promise<PermitRow> {
   return db.transaction(async (tx) => {
     const values = await toValues(tx, companyId, input, null);
+    if (values.responsibleUserId) await assertResponsible(tx, companyId, values.responsibleUserId);
     const [row] = await tx
       .insert(permits)
       .values({ ...values, createdBy: actor.userId })
@@ -164,10 +213,20 @@ export async function createPermit(
 export async function updatePermit(db: Db, actor: Actor, id: string, input: PermitInput): Promise<PermitRow> {
   return db.transaction(async (tx) => {
     const current = await findVisiblePermit(tx, actor, id, { forUpdate: true });
-    authorize(actorCan(actor, "permits.edit"));
-    const companyId =
-      actor.role === "super-admin" ? (input.company_id ?? current.companyId) : current.companyId;
+    // The route has authorized on the same row; re-checked on the locked one.
+    authorize(canEditPermit(actor, current));
+    const companyId = canMovePermitToCompany(actor, current)
+      ? (input.company_id ?? current.companyId)
+      : current.companyId;
     const values = await toValues(tx, companyId, input, current.status);
+    // Checked when it changes (or the permit changes company): a person disabled since keeps the
+    // permit saveable until someone picks another.
+    if (
+      values.responsibleUserId &&
+      (values.responsibleUserId !== current.responsibleUserId || companyId !== current.companyId)
+    ) {
+      await assertResponsible(tx, companyId, values.responsibleUserId);
+    }
     const changes: PermitAuditEntry[] = [];
     const changed: Partial<PermitValues> = {};
     for (const key of Object.keys(AUDITED) as (keyof PermitValues)[]) {
@@ -179,9 +238,36 @@ export async function updatePermit(db: Db, actor: Actor, id: string, input: Perm
     }
     if (!changes.length) return current;
     const [row] = await tx.update(permits).set(changed).where(eq(permits.id, id)).returning();
+    await syncCurrentTerm(tx, row!, changed);
     await recordPermitAudit(tx, actor, row!, changes);
     return row!;
   });
+}
+
+/**
+ * A correction on the form (permit number, issue date, expiration date) is a correction of the
+ * current term, not a new one: the term's latest row (its start, or its latest extension) follows
+ * it, so the Terms table shows what the permit says. A permit moved to another company takes its
+ * terms and inspections along.
+ */
+async function syncCurrentTerm(tx: Db, row: PermitRow, changed: Partial<PermitValues>) {
+  if ("companyId" in changed) {
+    const moved = { companyId: row.companyId };
+    await tx.update(permitTerms).set(moved).where(eq(permitTerms.permitId, row.id));
+    await tx.update(permitInspections).set(moved).where(eq(permitInspections.permitId, row.id));
+  }
+  const set: Partial<typeof permitTerms.$inferInsert> = {};
+  if ("permitNumber" in changed) set.permitNumber = row.permitNumber;
+  if ("issueDate" in changed) set.issueDate = row.issueDate;
+  if ("expirationDate" in changed) set.expirationDate = row.expirationDate;
+  if (!Object.keys(set).length) return;
+  const [latest] = await tx
+    .select({ id: permitTerms.id })
+    .from(permitTerms)
+    .where(and(eq(permitTerms.permitId, row.id), eq(permitTerms.termNo, row.termNo)))
+    .orderBy(desc(permitTerms.seq))
+    .limit(1);
+  if (latest) await tx.update(permitTerms).set(set).where(eq(permitTerms.id, latest.id));
 }
 
 /**
@@ -191,7 +277,7 @@ export async function updatePermit(db: Db, actor: Actor, id: string, input: Perm
 export async function deletePermit(db: Db, actor: Actor, id: string): Promise<string[]> {
   return db.transaction(async (tx) => {
     const permit = await findVisiblePermit(tx, actor, id, { forUpdate: true });
-    authorize(actorCan(actor, "permits.delete"));
+    authorize(canDeletePermit(actor, permit));
     const files = await tx
       .select({ key: attachments.storageKey })
       .from(attachments)

@@ -374,6 +374,8 @@ describe("GET /api/permits/summary", () => {
       active: 3,
       closed: 1,
       expiring_soon: 1,
+      expired: 1,
+      renewal_due: 0,
       by_status: [
         { category: "In Progress", count: 1 },
         { category: "In Review", count: 1 },
@@ -949,6 +951,7 @@ describe("GET /api/permits/form-options", () => {
         },
       ],
       companies: [],
+      staff: expect.any(Array), // permits-lifecycle-fields.test.ts checks who
     });
     expect(
       (await w.admin.get(`/api/permits/form-options?company_id=${w.other.id}`)).json().projects,

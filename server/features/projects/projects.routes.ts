@@ -1,7 +1,14 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { actorCan, targetCompanyId } from "../../access/actor.ts";
+import { targetCompanyId } from "../../access/actor.ts";
+import {
+  canCreateProject,
+  canDeleteProject,
+  canEditProject,
+  canListProjects,
+  canViewProject,
+} from "../../access/policies/project.ts";
 import { actorOf } from "../../auth/plugin.ts";
 import { authorize } from "../../errors.ts";
 import { IdParamsSchema, errorResponses } from "../../../shared/schemas/common.ts";
@@ -47,6 +54,7 @@ export async function projectsRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const actor = actorOf(request);
+      authorize(canListProjects(actor));
       const { company_id, sort, dir } = request.query;
       return { projects: await listProjects(db, actor, { companyId: company_id, sort, dir }) };
     },
@@ -62,7 +70,12 @@ export async function projectsRoutes(app: FastifyInstance) {
         response: { 200: ProjectResponseSchema, ...errors },
       },
     },
-    async (request) => ({ project: await getProject(db, actorOf(request), request.params.id) }),
+    async (request) => {
+      const actor = actorOf(request);
+      const project = await getProject(db, actor, request.params.id);
+      authorize(canViewProject(actor, project));
+      return { project };
+    },
   );
 
   r.get(
@@ -78,6 +91,7 @@ export async function projectsRoutes(app: FastifyInstance) {
     async (request) => {
       const actor = actorOf(request);
       const project = await getProject(db, actor, request.params.id);
+      authorize(canViewProject(actor, project));
       return projectDashboard(db, actor, project);
     },
   );
@@ -95,7 +109,7 @@ export async function projectsRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const actor = actorOf(request);
-      authorize(actorCan(actor, "projects.manage"));
+      authorize(canCreateProject(actor));
       const companyId = targetCompanyId(actor, request.body.company_id);
       const project = await createProject(db, actor, companyId, request.body);
       return reply.status(201).send({ project });
@@ -116,7 +130,7 @@ export async function projectsRoutes(app: FastifyInstance) {
     async (request) => {
       const actor = actorOf(request);
       const project = await getProject(db, actor, request.params.id);
-      authorize(project.can.edit);
+      authorize(canEditProject(actor, project));
       return { project: await updateProject(db, actor, project, request.body) };
     },
   );
@@ -135,7 +149,7 @@ export async function projectsRoutes(app: FastifyInstance) {
     async (request) => {
       const actor = actorOf(request);
       const project = await getProject(db, actor, request.params.id);
-      authorize(project.can.edit);
+      authorize(canEditProject(actor, project));
       return { project: await setProjectStatus(db, actor, project, request.body.status) };
     },
   );
@@ -153,7 +167,7 @@ export async function projectsRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const actor = actorOf(request);
       const project = await getProject(db, actor, request.params.id);
-      authorize(project.can.delete);
+      authorize(canDeleteProject(actor, project));
       const files = await deleteProject(db, actor, project);
       // The rows are gone for good; a file that fails to go is only wasted space, so log and move on.
       for (const key of files) {

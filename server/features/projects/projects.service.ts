@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
-import { actorCan, scopeConditions, scopeOf, type Actor } from "../../access/actor.ts";
+import { choosesCompany, scopeConditions, scopeOf, type Actor } from "../../access/actor.ts";
+import { projectCan } from "../../access/policies/project.ts";
 import type { Db } from "../../db/client.ts";
 import { attachments, clients, companies, permits, permitTemplates, projects } from "../../db/schema.ts";
 import { notFound } from "../../errors.ts";
@@ -13,8 +14,8 @@ import {
   type ProjectDashboard,
   type ProjectSort,
 } from "../../../shared/schemas/projects.ts";
-import { recordEvent, recordPermitAudit } from "../audit/audit.service.ts";
-import { assertCompanyExists, findOrCreateClientByName } from "../clients/clients.service.ts";
+import { recordEvent, recordPermitAudit } from "../../audit/audit-writer.ts";
+import { assertCompanyExists, findOrCreateClientByName } from "../clients/index.ts";
 
 const permitCount = sql<number>`(select count(*)::int from ${permits} where ${permits.projectId} = ${projects.id})`;
 
@@ -43,7 +44,6 @@ const visible = (actor: Actor) =>
   scopeConditions(scopeOf(actor), { companyId: projects.companyId, clientId: projects.clientId });
 
 function present(actor: Actor, row: ProjectRow): Project {
-  const canManage = actorCan(actor, "projects.manage");
   return {
     id: row.id,
     name: row.name,
@@ -55,7 +55,7 @@ function present(actor: Actor, row: ProjectRow): Project {
     company_name: row.companyName,
     start_date: row.startDate,
     permit_count: Number(row.permitCount),
-    can: { edit: canManage, delete: canManage, createPermit: actorCan(actor, "permits.create") },
+    can: projectCan(actor, { company_id: row.companyId, client_id: row.clientId }),
   };
 }
 
@@ -79,9 +79,7 @@ export async function listProjects(
     .where(
       and(
         visible(actor),
-        opts.companyId && actorCan(actor, "allCompanies")
-          ? eq(projects.companyId, opts.companyId)
-          : undefined,
+        opts.companyId && choosesCompany(actor) ? eq(projects.companyId, opts.companyId) : undefined,
       ),
     )
     // Projects without a number sort last either way; ties fall back to the name, then the id.
@@ -158,6 +156,10 @@ export async function createProject(
             status: t.status,
             recordType: "permit",
             startDate: today,
+            // The template's expiry defaults (issue 11).
+            expiryRule: t.expiryRule,
+            expiryDays: t.expiryDays,
+            renewalLeadDays: t.renewalLeadDays,
             createdBy: actor.userId,
           })),
         )

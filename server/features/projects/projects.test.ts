@@ -1,51 +1,20 @@
 import { and, eq, sql } from "drizzle-orm";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { auditEvents, clients, permitAudit, permits, projects } from "../../db/schema.ts";
 import { useTestContext, type ApiClient } from "../../test-support/harness.ts";
+import { freshCompany, useWorld } from "../../test-support/world.ts";
 import { addDays, todayIn } from "../../../shared/domain/dates.ts";
 import type { Project } from "../../../shared/schemas/projects.ts";
 
 const t = useTestContext();
 
-interface World {
-  companyId: string;
-  otherCompanyId: string;
-  seenClientId: string;
-  superAdmin: ApiClient;
-  admin: ApiClient;
-  user: ApiClient;
-  clientUser: ApiClient;
-  otherAdmin: ApiClient;
-}
-const w = {} as World;
 const TZ = "Pacific/Kiritimati"; // UTC+14: "today" here is rarely the server's UTC date
-
-beforeAll(async () => {
-  const company = await t.make.company({ name: "Acme Builders", timeZone: TZ });
-  const other = await t.make.company({ name: "Bayline Civil" });
-  w.companyId = company.id;
-  w.otherCompanyId = other.id;
-  w.seenClientId = (await t.make.client(company.id, "Seen Client")).id;
-  w.superAdmin = await t.signIn(await t.make.user({ role: "super-admin" }));
-  w.admin = await t.signIn(await t.make.user({ role: "company-admin", companyId: company.id }));
-  w.user = await t.signIn(await t.make.user({ role: "company-user", companyId: company.id }));
-  w.clientUser = await t.signIn(
-    await t.make.user({ role: "client-user", companyId: company.id, clientIds: [w.seenClientId] }),
-  );
-  w.otherAdmin = await t.signIn(await t.make.user({ role: "company-admin", companyId: other.id }));
-});
+const w = useWorld(t, { company: { timeZone: TZ }, otherAdmin: true });
 
 const permitsOf = (projectId: string) =>
   t.db.select().from(permits).where(eq(permits.projectId, projectId)).orderBy(permits.permitNumber);
 const count = async (table: typeof projects | typeof clients | typeof permits | typeof permitAudit) =>
   (await t.db.select({ n: sql<number>`count(*)::int` }).from(table))[0]!.n;
-
-/** A company of its own, so template and sort tests see only their rows. */
-async function freshCompany(timeZone = "UTC") {
-  const company = await t.make.company({ timeZone });
-  const admin = await t.signIn(await t.make.user({ role: "company-admin", companyId: company.id }));
-  return { company, admin };
-}
 
 describe("GET /api/projects", () => {
   it("requires sign-in", async () => {
@@ -53,7 +22,7 @@ describe("GET /api/projects", () => {
   });
 
   it("lists a company-admin's own company only, with client, company, permit count and what it may do", async () => {
-    const { company, admin } = await freshCompany();
+    const { company, admin } = await freshCompany(t);
     const client = await t.make.client(company.id, "City of Aurora");
     const project = await t.make.project({
       companyId: company.id,
@@ -118,7 +87,7 @@ describe("GET /api/projects", () => {
   });
 
   it("sorts on the server by name, project_number (numberless last) and status, both ways", async () => {
-    const { company, admin } = await freshCompany();
+    const { company, admin } = await freshCompany(t);
     await t.make.project({ companyId: company.id, name: "bravo", projectNumber: "B-2", status: "On Hold" });
     await t.make.project({ companyId: company.id, name: "Alpha", projectNumber: "C-3", status: "Completed" });
     await t.make.project({
@@ -138,7 +107,7 @@ describe("GET /api/projects", () => {
   });
 
   it("shows unknown stored statuses as In Progress and the old 'Complete' as Completed", async () => {
-    const { company, admin } = await freshCompany();
+    const { company, admin } = await freshCompany(t);
     await t.make.project({ companyId: company.id, name: "A", status: "Complete" });
     await t.make.project({ companyId: company.id, name: "B", status: "Whatever" });
     const list = (await admin.get("/api/projects")).json().projects as Project[];
@@ -178,7 +147,7 @@ describe("POST /api/projects", () => {
   });
 
   it("creates one permit per active template, numbered, with the template's name, agency and status, today in the company's zone", async () => {
-    const { company, admin } = await freshCompany(TZ);
+    const { company, admin } = await freshCompany(t, { timeZone: TZ });
     await t.make.template({
       companyId: company.id,
       name: "Grading Permit",
@@ -262,8 +231,31 @@ describe("POST /api/projects", () => {
     expect(events).toMatchObject([{ action: "create", entityType: "project" }]);
   });
 
+  it("gives template permits the template's expiry rule, days and lead time (issue 11)", async () => {
+    const { company, admin } = await freshCompany(t, { timeZone: TZ });
+    await t.make.template({
+      companyId: company.id,
+      name: "Building",
+      expiryRule: "after_inspection",
+      expiryDays: 180,
+      renewalLeadDays: 30,
+    });
+    await t.make.template({ companyId: company.id, name: "Grading" });
+    const res = await admin.post("/api/projects", {
+      name: "Depot",
+      project_number: "D-1",
+      client_name: null,
+    });
+    expect(res.statusCode).toBe(201);
+    const rows = await permitsOf((res.json().project as Project).id);
+    expect(rows.map((p) => [p.permitName, p.expiryRule, p.expiryDays, p.renewalLeadDays, p.termNo])).toEqual([
+      ["Building", "after_inspection", 180, 30, 1],
+      ["Grading", "fixed", null, null, 1],
+    ]);
+  });
+
   it("numbers template permits PRJ-AUTO-n when the project has no number, and creates none without templates", async () => {
-    const { company, admin } = await freshCompany();
+    const { company, admin } = await freshCompany(t);
     const bare = (await admin.post("/api/projects", { name: "No Templates Yet" })).json().project as Project;
     expect(bare.permit_count).toBe(0);
     await t.make.template({ companyId: company.id, name: "Only One" });
@@ -274,7 +266,7 @@ describe("POST /api/projects", () => {
   });
 
   it("matches a typed client case-insensitively, or creates it in the same company", async () => {
-    const { company, admin } = await freshCompany();
+    const { company, admin } = await freshCompany(t);
     const existing = await t.make.client(company.id, "Peak Logistics");
     await t.make.client(w.otherCompanyId, "Brand New Client"); // same name elsewhere: not reused
     const matched = (await admin.post("/api/projects", { name: "A", client_name: " PEAK logistics " })).json()
@@ -289,7 +281,7 @@ describe("POST /api/projects", () => {
   });
 
   it("creates a new client once when two projects name it at the same time", async () => {
-    const { company, admin } = await freshCompany();
+    const { company, admin } = await freshCompany(t);
     const results = await Promise.all(
       ["One", "Two", "Three"].map((name) =>
         admin.post("/api/projects", { name, client_name: "Racing Client" }),
@@ -355,7 +347,7 @@ describe("POST /api/projects", () => {
         create trigger test_fail before insert on ${table} for each row execute function test_fail();`);
 
     it("when a template permit cannot be inserted: no client, project, permit or audit", async () => {
-      const { company, admin } = await freshCompany();
+      const { company, admin } = await freshCompany(t);
       await t.make.template({ companyId: company.id, name: "Doomed" });
       const before = [
         await count(projects),
@@ -376,7 +368,7 @@ describe("POST /api/projects", () => {
     });
 
     it("when the project cannot be inserted: the new client is not kept", async () => {
-      const { company, admin } = await freshCompany();
+      const { company, admin } = await freshCompany(t);
       await failOn("projects");
       const res = await admin.post("/api/projects", { name: "Never", client_name: "Orphan Client" });
       expect(res.statusCode).toBe(500);
@@ -404,7 +396,7 @@ describe("PUT /api/projects/:id", () => {
   });
 
   it("updates the fields; a new client is created and copied onto the project's permits with an audit entry each", async () => {
-    const { company, admin } = await freshCompany();
+    const { company, admin } = await freshCompany(t);
     const oldClient = await t.make.client(company.id, "Old Client");
     const project = await t.make.project({
       companyId: company.id,
@@ -451,7 +443,7 @@ describe("PUT /api/projects/:id", () => {
   });
 
   it("detaches the client from the project and its permits when the client is cleared", async () => {
-    const { company, admin } = await freshCompany();
+    const { company, admin } = await freshCompany(t);
     const client = await t.make.client(company.id);
     const project = await t.make.project({ companyId: company.id, clientId: client.id });
     const permit = await t.make.permit({ companyId: company.id, projectId: project.id });
@@ -466,7 +458,7 @@ describe("PUT /api/projects/:id", () => {
   });
 
   it("keeps the permits' client when the same client is typed in another case", async () => {
-    const { company, admin } = await freshCompany();
+    const { company, admin } = await freshCompany(t);
     const client = await t.make.client(company.id, "Same Client");
     const project = await t.make.project({ companyId: company.id, clientId: client.id });
     const permit = await t.make.permit({ companyId: company.id, projectId: project.id });

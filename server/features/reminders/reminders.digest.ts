@@ -3,6 +3,8 @@ import type { MailMessage } from "../../mail/mailer.ts";
 
 /** One permit or bond line of a digest. */
 export interface DigestItem {
+  /** reminder (a threshold), escalation (nobody acted), overdue (expired and still open). */
+  kind: "reminder" | "escalation" | "overdue";
   threshold: number;
   permitId: string;
   permitName: string;
@@ -12,7 +14,12 @@ export interface DigestItem {
   clientName: string | null;
   agency: string | null;
   expirationDate: string;
+  /** Set when the permit has a renewal lead time: the reminders count down to it. */
+  renewByDate?: string | null;
+  /** Days from the digest's day to the countdown date (negative once passed). */
   daysLeft: number;
+  /** Signed token of the item's 'Acknowledge' link (reminders and escalations). */
+  acknowledgeToken?: string | null;
 }
 
 export interface Digest {
@@ -33,7 +40,37 @@ const escapeHtml = (value: string) =>
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 export const thresholdHeading = (threshold: number) =>
   `${plural(threshold, "day", "days")} before expiration`;
-const daysLeftText = (n: number) => (n === 0 ? "expires today" : `${plural(n, "day", "days")} left`);
+const daysLeftText = (n: number, renewBy = false) =>
+  n === 0
+    ? renewBy
+      ? "renew today"
+      : "expires today"
+    : n < 0
+      ? `${plural(-n, "day", "days")} overdue`
+      : `${plural(n, "day", "days")} left`;
+
+/** The digest's sections in order: escalations first (they need an admin), then reminders, then overdue. */
+type Section = { key: string; heading: string; items: DigestItem[] };
+function sections(items: DigestItem[]): Section[] {
+  const escalation = items.filter((i) => i.kind === "escalation");
+  const overdue = items.filter((i) => i.kind === "overdue");
+  const reminders = items.filter((i) => i.kind === "reminder");
+  const byDate = (a: DigestItem, b: DigestItem) =>
+    a.expirationDate.localeCompare(b.expirationDate) || a.permitName.localeCompare(b.permitName);
+  return [
+    ...(escalation.length
+      ? [{ key: "escalation", heading: "Escalation: nobody has acted yet", items: escalation.sort(byDate) }]
+      : []),
+    ...byThreshold(reminders).map(([threshold, list]) => ({
+      key: `t${threshold}`,
+      heading: thresholdHeading(threshold),
+      items: list,
+    })),
+    ...(overdue.length
+      ? [{ key: "overdue", heading: "Overdue: expired and still open", items: overdue.sort(byDate) }]
+      : []),
+  ];
+}
 const typeLabel = (recordType: string) => RECORD_TYPE_LABELS[recordType as RecordType] ?? recordType;
 
 /** The digest's items by threshold (30, then 7, then 1), each by expiration date then name. */
@@ -57,34 +94,45 @@ function byThreshold(items: DigestItem[]): [number, DigestItem[]][] {
  */
 export function composeDigest(digest: Digest, publicUrl: string): Omit<MailMessage, "to" | "messageId"> {
   const permitUrl = (id: string) => `${publicUrl}/permits/${id}`;
+  const ackUrl = (token: string) => `${publicUrl}/acknowledge/${token}`;
   const settingsUrl = `${publicUrl}/settings/notifications`;
   const count = digest.items.length;
-  const subject = `Permitrack reminder: ${plural(count, "permit or bond", "permits and bonds")} expiring soon (${digest.companyName})`;
-  const intro = `These permits and bonds of ${digest.companyName} reached a reminder threshold on ${digest.dueDate}.`;
-  const footer = `You receive these e-mails because you are on the reminder list of ${digest.companyName}. An administrator can change this under Notification Settings: ${settingsUrl}`;
-  const groups = byThreshold(digest.items);
+  const onlyReminders = digest.items.every((i) => i.kind === "reminder");
+  const subject = onlyReminders
+    ? `Permitrack reminder: ${plural(count, "permit or bond", "permits and bonds")} expiring soon (${digest.companyName})`
+    : `Permitrack: ${plural(count, "permit or bond needs", "permits and bonds need")} attention (${digest.companyName})`;
+  const intro = onlyReminders
+    ? `These permits and bonds of ${digest.companyName} reached a reminder threshold on ${digest.dueDate}.`
+    : `These permits and bonds of ${digest.companyName} need attention as of ${digest.dueDate}.`;
+  const footer = `You receive these e-mails because you are on the reminder list of ${digest.companyName}, responsible for one of these permits, or one of its administrators. An administrator can change this under Notification Settings: ${settingsUrl}`;
+  const groups = sections(digest.items);
 
+  const expires = (i: DigestItem) =>
+    i.renewByDate
+      ? `${i.expirationDate}; renew by ${i.renewByDate} (${daysLeftText(i.daysLeft, true)})`
+      : `${i.expirationDate} (${daysLeftText(i.daysLeft)})`;
   const detail = (i: DigestItem): [string, string][] => [
     ["Number", i.permitNumber],
     ["Type", typeLabel(i.recordType)],
     ["Project", i.projectName ?? "—"],
     ["Client", i.clientName ?? "—"],
     ["Agency", i.agency ?? "—"],
-    ["Expires", `${i.expirationDate} (${daysLeftText(i.daysLeft)})`],
+    ["Expires", expires(i)],
   ];
 
   const text = [
     `Hello ${digest.recipientName},`,
     "",
     intro,
-    ...groups.flatMap(([threshold, items]) => [
+    ...groups.flatMap(({ heading, items }) => [
       "",
-      `${thresholdHeading(threshold).toUpperCase()} (${items.length})`,
+      `${heading.toUpperCase()} (${items.length})`,
       ...items.flatMap((i) => [
         "",
         `* ${i.permitName}`,
         ...detail(i).map(([label, value]) => `  ${label}: ${value}`),
         `  ${permitUrl(i.permitId)}`,
+        ...(i.acknowledgeToken ? [`  I'm on it (Acknowledge): ${ackUrl(i.acknowledgeToken)}`] : []),
       ]),
     ]),
     "",
@@ -94,31 +142,32 @@ export function composeDigest(digest: Digest, publicUrl: string): Omit<MailMessa
   ].join("\n");
 
   const cell = "padding:6px 10px;border-bottom:1px solid #e0e0e0;text-align:left;vertical-align:top";
+  const link = "color:#005F4B";
   const html = `<!doctype html>
 <html><body style="font-family:Arial,Helvetica,sans-serif;color:#1f2933;font-size:14px">
 <p>Hello ${escapeHtml(digest.recipientName)},</p>
 <p>${escapeHtml(intro)}</p>
 ${groups
   .map(
-    ([
-      threshold,
+    ({
+      heading,
       items,
-    ]) => `<h2 style="font-size:16px;color:#005F4B;margin:24px 0 8px">${escapeHtml(thresholdHeading(threshold))} (${items.length})</h2>
+    }) => `<h2 style="font-size:16px;color:#005F4B;margin:24px 0 8px">${escapeHtml(heading)} (${items.length})</h2>
 <table style="border-collapse:collapse;width:100%">
-<thead><tr>${["Permit", "Number", "Type", "Project", "Client", "Agency", "Expires", "Days left"].map((h) => `<th style="${cell}">${h}</th>`).join("")}</tr></thead>
+<thead><tr>${["Permit", "Number", "Type", "Project", "Client", "Agency", "Expires", "Days left", ""].map((h) => `<th style="${cell}">${h}</th>`).join("")}</tr></thead>
 <tbody>
 ${items
   .map(
     (i) =>
-      `<tr><td style="${cell}"><a href="${escapeHtml(permitUrl(i.permitId))}" style="color:#005F4B">${escapeHtml(i.permitName)}</a></td>` +
+      `<tr><td style="${cell}"><a href="${escapeHtml(permitUrl(i.permitId))}" style="${link}">${escapeHtml(i.permitName)}</a></td>` +
       [
         i.permitNumber,
         typeLabel(i.recordType),
         i.projectName ?? "—",
         i.clientName ?? "—",
         i.agency ?? "—",
-        i.expirationDate,
-        daysLeftText(i.daysLeft),
+        i.renewByDate ? `${i.expirationDate} (renew by ${i.renewByDate})` : i.expirationDate,
+        daysLeftText(i.daysLeft, !!i.renewByDate),
       ]
         // Numbers and dates stay on one line; names may wrap.
         .map(
@@ -126,7 +175,11 @@ ${items
             `<td style="${cell}${[0, 5, 6].includes(col) ? ";white-space:nowrap" : ""}">${escapeHtml(v)}</td>`,
         )
         .join("") +
-      "</tr>",
+      `<td style="${cell};white-space:nowrap">${
+        i.acknowledgeToken
+          ? `<a href="${escapeHtml(ackUrl(i.acknowledgeToken))}" style="${link}">Acknowledge</a>`
+          : ""
+      }</td></tr>`,
   )
   .join("\n")}
 </tbody></table>`,

@@ -4,8 +4,8 @@ import { addDays, todayIn } from "../../../shared/domain/dates.ts";
 import { reminderDeliveries } from "../../db/schema.ts";
 import { chooseTarget, parseCliArgs, runOnServer } from "../../jobs/reminders-cli.ts";
 import { useTestContext } from "../../test-support/harness.ts";
-import { quiesce, reminderCompany } from "./reminders.fixtures.ts";
-import { CONTROL_TOKEN_HEADER } from "./reminders.routes.ts";
+import { quiesce, reminderCompany } from "../../test-support/reminder-fixtures.ts";
+import { CONTROL_TOKEN_HEADER } from "../../../shared/domain/constants.ts";
 import { formatRunReport } from "./reminders.service.ts";
 
 // No SMTP_URL: the mailer writes .eml files under DATA_DIR/outbox.
@@ -61,6 +61,7 @@ describe("GET /api/permits/:id/reminders", () => {
         deliveries: [
           {
             id: expect.any(String),
+            kind: "reminder",
             threshold: 7,
             recipientEmail: recipients[1]!.email,
             status: "failed",
@@ -70,6 +71,7 @@ describe("GET /api/permits/:id/reminders", () => {
           },
           {
             id: expect.any(String),
+            kind: "reminder",
             threshold: 30,
             recipientEmail: recipients[0]!.email,
             status: "sent",

@@ -1,20 +1,18 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { CONTROL_TOKEN_HEADER } from "../../../shared/domain/constants.ts";
 import { ErrorResponseSchema, IdParamsSchema, errorResponses } from "../../../shared/schemas/common.ts";
 import {
   PermitRemindersSchema,
   RunReportSchema,
   RunRemindersSchema,
 } from "../../../shared/schemas/reminders.ts";
-import { actorCan } from "../../access/actor.ts";
+import { canViewPermitReminders } from "../../access/policies/reminders.ts";
 import { actorOf } from "../../auth/plugin.ts";
 import { authorize, notFound } from "../../errors.ts";
-import { findVisiblePermit } from "../permits/permit-access.ts";
+import { findVisiblePermit } from "../permits/index.ts";
 import { permitDeliveries, runReminders } from "./reminders.service.ts";
-
-/** Header carrying the server's control token (from the data directory's lock file). */
-export const CONTROL_TOKEN_HEADER = "x-permitrack-control-token";
 
 const errors = errorResponses(401, 403, 404);
 const digest = (value: string) => createHash("sha256").update(value).digest();
@@ -46,7 +44,7 @@ export async function remindersRoutes(app: FastifyInstance) {
     async (request) => {
       const actor = actorOf(request);
       const permit = await findVisiblePermit(db, actor, request.params.id);
-      authorize(actorCan(actor, "reminders.view"));
+      authorize(canViewPermitReminders(actor, permit));
       return { deliveries: await permitDeliveries(db, permit.id) };
     },
   );
@@ -70,6 +68,7 @@ export async function remindersRoutes(app: FastifyInstance) {
         db,
         mailer,
         publicUrl: config.publicUrl,
+        ackSecret: (await app.ctx.auth.$context).secret,
         reminderHour: config.REMINDER_HOUR,
         asOf: request.body.date,
         dryRun: request.body.dryRun,

@@ -3,11 +3,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { addDays } from "../../../shared/domain/dates.ts";
 import { companyPreferences, permits, userNotifications, users } from "../../db/schema.ts";
 import { createTestContext, type TestContext } from "../../test-support/harness.ts";
-import { quiesce, reminderCompany } from "./reminders.fixtures.ts";
-import { CLAIM_LEASE_MS, claimDueGroups, MAX_ATTEMPTS } from "./reminders.sender.ts";
+import { quiesce, reminderCompany } from "../../test-support/reminder-fixtures.ts";
+import { CLAIM_LEASE_MS, claimDueGroups, MAX_ATTEMPTS, sendDueReminders } from "./reminders.sender.ts";
 import { runReminders } from "./reminders.service.ts";
 import { sweepDueReminders } from "./reminders.sweep.ts";
-import { startTestSmtp, type TestSmtp } from "./smtp-test-server.ts";
+import { startTestSmtp, type TestSmtp } from "../../test-support/test-smtp.ts";
 
 // The real mailer against a real SMTP server on 127.0.0.1.
 let smtp: TestSmtp;
@@ -141,6 +141,36 @@ describe("sending: one digest per recipient and day", () => {
     expect((await co.deliveries())[0]).toMatchObject({ status: "sent", attempts: 2 });
   });
 
+  it("marks a digest the SMTP server took as sent once the database answers again, instead of re-sending it", async () => {
+    const asOf = "2032-03-20";
+    const co = await reminderCompany(t);
+    await co.permit(asOf, 7);
+    const now = at("2032-03-20T12:00:00Z");
+    // The database is unreachable for the first two tries of the sent mark (an outage after the send).
+    let outage = 2;
+    const db = new Proxy(t.db, {
+      get(target, prop, receiver) {
+        if (prop !== "update" || outage === 0) return Reflect.get(target, prop, receiver);
+        outage--;
+        const refused = Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), {
+          code: "ECONNREFUSED",
+        });
+        return () => ({ set: () => ({ where: () => ({ returning: () => Promise.reject(refused) }) }) });
+      },
+    });
+    await sweepDueReminders(t.db, { now, asOf, reminderHour: 7 });
+    const report = await sendDueReminders(db, t.app.ctx.mailer, {
+      clock: () => now,
+      publicUrl: "https://permits.example.com",
+    });
+    expect(report).toMatchObject({ emailsSent: 1, deliveriesSent: 1 });
+    expect(outage).toBe(0);
+    expect((await co.deliveries())[0]).toMatchObject({ status: "sent", attempts: 1 });
+    // Nothing is left claimed, so nothing goes out again after the lease.
+    expect(await run(later(now, 2 * CLAIM_LEASE_MS), asOf)).toMatchObject({ emailsSent: 0 });
+    expect(mailsTo(co.recipients[0]!.email)).toHaveLength(1);
+  });
+
   it("retries after an SMTP failure with backoff, and the retry does not send twice", async () => {
     const asOf = "2032-04-10";
     const co = await reminderCompany(t);
@@ -212,7 +242,10 @@ describe("re-checked at send time: what is no longer due is cancelled, not sent"
       .update(permits)
       .set({ expirationDate: addDays(asOf, 40) })
       .where(eq(permits.id, redated.id));
-    await t.db.insert(companyPreferences).values({ companyId: co.company.id, email30Day: false });
+    await t.db
+      .update(companyPreferences)
+      .set({ email30Day: false })
+      .where(eq(companyPreferences.companyId, co.company.id));
     const [kept, removed] = co.recipients;
     await t.db.delete(userNotifications).where(eq(userNotifications.userId, removed!.id));
 
@@ -226,7 +259,7 @@ describe("re-checked at send time: what is no longer due is cancelled, not sent"
     ]);
     const reasons = Object.fromEntries(
       (await co.deliveries()).map((d) => [
-        `${names.get(d.permitId) ?? "off"}:${d.recipientUserId === kept!.id ? "kept" : "removed"}`,
+        `${names.get(d.permitId ?? "") ?? "off"}:${d.recipientUserId === kept!.id ? "kept" : "removed"}`,
         `${d.status} ${d.lastError ?? ""}`.trim(),
       ]),
     );

@@ -1,10 +1,13 @@
 import { createHash } from "node:crypto";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import { queryRows, type Db } from "../../db/client.ts";
+import { databaseUnavailable } from "../../db/errors.ts";
 import { clients, companies, permits, projects, reminderDeliveries, users } from "../../db/schema.ts";
 import type { Mailer } from "../../mail/mailer.ts";
-import { composeDigest, type Digest } from "./reminders.digest.ts";
-import { RECIPIENT_ROLES } from "./reminders.sweep.ts";
+import { signAcknowledgeToken } from "../lifecycle/index.ts";
+import { selectPermitView } from "../permits/index.ts";
+import { composeDigest, type Digest, type DigestItem } from "./reminders.digest.ts";
+import { ESCALATION_ROLES, RECIPIENT_ROLES } from "./reminders.sweep.ts";
 
 /**
  * Sending recorded reminders, safe with any number of senders (processes or instances):
@@ -42,6 +45,8 @@ export interface SendOptions {
   /** Read once per claim round, so a long run never claims with a stale time (tests fix it). */
   clock: () => Date;
   publicUrl: string;
+  /** The app secret: signs each item's 'Acknowledge' link. Without it the e-mails carry no such link. */
+  ackSecret?: string;
   /** Host part of digest Message-IDs. */
   messageIdHost?: string;
 }
@@ -117,16 +122,28 @@ export async function claimDueGroups(
               case
                 when p.archived then 'Permit archived'
                 when p.status = 'N/A' then 'Permit marked N/A'
-                when p.expiration_date is distinct from r.expiration_date then 'Expiration date changed'
-                when not (case r.threshold when 30 then coalesce(cp.email_30_day, true)
+                when p.close_date is not null then 'Permit closed'
+                when p.term_no <> r.term_no then 'Permit renewed'
+                when r.kind <> 'overdue' and p.acknowledged_at is not null then 'Acknowledged'
+                when r.kind <> 'overdue' and p.countdown_date is distinct from r.expiration_date then 'Expiration date changed'
+                when r.kind = 'reminder' and not (case r.threshold when 30 then coalesce(cp.email_30_day, true)
                                            when 7 then coalesce(cp.email_7_day, true)
                                            when 1 then coalesce(cp.email_1_day, true)
                                            else false end) then 'Reminder switched off'
-                when un.user_id is null or u.banned or u.company_id is distinct from r.company_id
-                     or u.role not in ${RECIPIENT_ROLES} then 'Recipient removed'
+                when r.kind = 'overdue' and not coalesce(cp.overdue_digest, true) then 'Overdue digest switched off'
+                when r.kind = 'overdue' and not exists (
+                       select 1 from permits q
+                       where q.company_id = r.company_id and q.expiration_date < r.due_date
+                         and not q.archived and q.status <> 'N/A' and q.close_date is null)
+                  then 'Nothing overdue any more'
+                when u.banned or u.company_id is distinct from r.company_id then 'Recipient removed'
+                when r.kind = 'reminder' and (u.role not in ${RECIPIENT_ROLES}
+                     or (un.user_id is null and p.responsible_user_id is distinct from r.recipient_user_id)) then 'Recipient removed'
+                when r.kind <> 'reminder' and u.role not in ${ESCALATION_ROLES} then 'Recipient removed'
               end as reason
             from reminder_deliveries r
-            join permits p on p.id = r.permit_id
+            -- An overdue digest names no permit (it lists the company's when sent): p is null there.
+            left join permits p on p.id = r.permit_id
             join users u on u.id = r.recipient_user_id
             left join company_preferences cp on cp.company_id = r.company_id
             left join user_notifications un on un.user_id = r.recipient_user_id and un.company_id = r.company_id
@@ -140,42 +157,126 @@ export async function claimDueGroups(
   });
 }
 
-/** Loads what a digest shows for the claimed rows of one group. */
-async function loadDigest(db: Db, ids: string[], dueDate: string): Promise<Digest | null> {
-  const rows = await db
+type DigestRow = Omit<DigestItem, "acknowledgeToken"> & {
+  recipientUserId: string;
+  termNo: number;
+  countdownDate: string;
+};
+
+/** The columns a digest line needs, from the permit view. */
+const digestColumns = {
+  permitId: permits.id,
+  permitName: permits.permitName,
+  permitNumber: permits.permitNumber,
+  recordType: permits.recordType,
+  projectName: projects.name,
+  clientName: clients.name,
+  agency: permits.agency,
+  expirationDate: permits.expirationDate,
+  renewByDate: permits.renewByDate,
+};
+
+/**
+ * Loads what a digest shows for the claimed rows of one group: reminders and escalations with their
+ * permits (one statement), and for an overdue digest the company's expired open permits as of its
+ * day (one more), each listed once.
+ */
+async function loadDigest(
+  db: Db,
+  ids: string[],
+  dueDate: string,
+  ackSecret?: string,
+): Promise<Digest | null> {
+  const [head] = await db
     .select({
       recipientEmail: reminderDeliveries.recipientEmail,
       firstName: users.firstName,
       lastName: users.lastName,
       companyName: companies.name,
-      threshold: reminderDeliveries.threshold,
-      permitId: permits.id,
-      permitName: permits.permitName,
-      permitNumber: permits.permitNumber,
-      recordType: permits.recordType,
-      projectName: projects.name,
-      clientName: clients.name,
-      agency: permits.agency,
-      expirationDate: reminderDeliveries.expirationDate,
-      daysLeft: sql<number>`(${reminderDeliveries.expirationDate} - ${reminderDeliveries.dueDate})::int`,
     })
     .from(reminderDeliveries)
-    .innerJoin(permits, eq(permits.id, reminderDeliveries.permitId))
     .innerJoin(users, eq(users.id, reminderDeliveries.recipientUserId))
     .innerJoin(companies, eq(companies.id, reminderDeliveries.companyId))
-    .leftJoin(projects, eq(projects.id, permits.projectId))
-    .leftJoin(clients, eq(clients.id, permits.clientId))
-    .where(inArray(reminderDeliveries.id, ids));
-  const first = rows[0];
-  if (!first) return null;
+    .where(inArray(reminderDeliveries.id, ids))
+    .limit(1);
+  if (!head) return null;
+  const perPermit: DigestRow[] = (
+    await selectPermitView(db, {
+      ...digestColumns,
+      recipientUserId: reminderDeliveries.recipientUserId,
+      kind: reminderDeliveries.kind,
+      termNo: reminderDeliveries.termNo,
+      threshold: reminderDeliveries.threshold,
+      countdownDate: reminderDeliveries.expirationDate,
+      daysLeft: sql<number>`(${reminderDeliveries.expirationDate} - ${reminderDeliveries.dueDate})::int`,
+    })
+      .innerJoin(reminderDeliveries, eq(reminderDeliveries.permitId, permits.id))
+      .where(inArray(reminderDeliveries.id, ids))
+  ).map((r) => ({
+    ...r,
+    kind: r.kind as DigestItem["kind"],
+    expirationDate: r.expirationDate ?? r.countdownDate,
+  }));
+  const overdue = await loadOverdue(db, ids, dueDate);
+  const rows = [...perPermit, ...overdue];
+  if (!rows.length) return null;
   return {
-    recipientEmail: first.recipientEmail,
-    recipientName: `${first.firstName} ${first.lastName}`.trim() || first.recipientEmail,
-    companyName: first.companyName,
+    recipientEmail: head.recipientEmail,
+    recipientName: `${head.firstName} ${head.lastName}`.trim() || head.recipientEmail,
+    companyName: head.companyName,
     dueDate,
-    items: rows.map(({ recipientEmail: _e, firstName: _f, lastName: _l, companyName: _c, ...item }) => item),
+    items: rows.map(({ recipientUserId, termNo, countdownDate, ...item }) => ({
+      ...item,
+      // Reminders and escalations can be acknowledged from the e-mail; overdue notices go on until renewal.
+      acknowledgeToken:
+        ackSecret && item.kind !== "overdue"
+          ? signAcknowledgeToken(ackSecret, {
+              permitId: item.permitId,
+              recipientUserId,
+              termNo,
+              dueOn: countdownDate,
+            })
+          : null,
+    })),
   };
 }
+
+/** The permits an overdue digest among `ids` lists: its company's expired open permits as of its day. */
+async function loadOverdue(db: Db, ids: string[], dueDate: string): Promise<DigestRow[]> {
+  const [digest] = await db
+    .select({ companyId: reminderDeliveries.companyId, recipientUserId: reminderDeliveries.recipientUserId })
+    .from(reminderDeliveries)
+    .where(and(inArray(reminderDeliveries.id, ids), eq(reminderDeliveries.kind, "overdue")))
+    .limit(1);
+  if (!digest) return [];
+  const rows = await selectPermitView(db, {
+    ...digestColumns,
+    termNo: permits.termNo,
+    daysLeft: sql<number>`(${permits.expirationDate} - ${dueDate}::date)::int`,
+  })
+    .where(
+      and(
+        eq(permits.companyId, digest.companyId),
+        sql`${permits.expirationDate} < ${dueDate}::date`,
+        eq(permits.archived, false),
+        ne(permits.status, "N/A"),
+        isNull(permits.closeDate),
+      ),
+    )
+    .orderBy(asc(permits.expirationDate), asc(permits.permitName))
+    .limit(MAX_OVERDUE_LINES);
+  return rows.map((r) => ({
+    ...r,
+    kind: "overdue" as const,
+    threshold: 0,
+    expirationDate: r.expirationDate!,
+    countdownDate: r.expirationDate!,
+    recipientUserId: digest.recipientUserId,
+  }));
+}
+
+/** An overdue digest lists at most this many permits (the oldest first); the page has the rest. */
+export const MAX_OVERDUE_LINES = 500;
 
 /** Marks rows still carrying our claim; a row taken over after the lease is left to its new owner. */
 async function settle(
@@ -196,6 +297,34 @@ async function settle(
     )
     .returning({ id: reminderDeliveries.id });
   return rows.length;
+}
+
+/**
+ * How long the sent mark of a digest the SMTP server has taken is retried while the database is
+ * unreachable. Given up, the rows stay claimed and the digest goes out again after the lease (a
+ * copy with the same Message-ID); so this stays well inside the lease.
+ */
+export const SENT_MARK_RETRY_MS = 2 * 60_000;
+
+/**
+ * The sent mark, retried through a database outage: the digest is out, and giving up here is the
+ * only way a reminder goes out twice from a process that is still alive.
+ */
+async function settleSent(
+  db: Db,
+  ids: string[],
+  claimedAt: Date,
+  values: Partial<typeof reminderDeliveries.$inferInsert>,
+): Promise<number> {
+  const deadline = Date.now() + SENT_MARK_RETRY_MS;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await settle(db, ids, claimedAt, values);
+    } catch (err) {
+      if (!databaseUnavailable(err) || Date.now() >= deadline) throw err;
+      await new Promise((resolve) => setTimeout(resolve, Math.min(5000, 250 * 2 ** attempt)));
+    }
+  }
 }
 
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 1000);
@@ -224,7 +353,7 @@ export async function sendDueReminders(db: Db, mailer: Mailer, opts: SendOptions
     const results = await Promise.allSettled(
       [...groups.values()].map(async (rows) => {
         const ids = rows.map((r) => r.id).sort();
-        const digest = await loadDigest(db, ids, rows[0]!.dueDate);
+        const digest = await loadDigest(db, ids, rows[0]!.dueDate, opts.ackSecret);
         if (!digest) return; // its permits were deleted meanwhile (the rows went with them)
         const messageId = `<reminders.${createHash("sha256").update(ids.join(",")).digest("hex").slice(0, 32)}@${host}>`;
         let sentId: string;
@@ -254,7 +383,7 @@ export async function sendDueReminders(db: Db, mailer: Mailer, opts: SendOptions
         }
         // Outside the try: a database error here must not turn a sent digest into a retry.
         report.emailsSent++;
-        const sent = await settle(db, ids, now, {
+        const sent = await settleSent(db, ids, now, {
           status: "sent",
           sentAt: now,
           messageId: sentId,

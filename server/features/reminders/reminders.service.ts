@@ -1,5 +1,6 @@
 import { asc, desc, eq } from "drizzle-orm";
 import type {
+  DeliveryKind,
   CompanyDelivery,
   DeliveryStatus,
   PermitReminder,
@@ -15,6 +16,8 @@ export interface RunOptions {
   db: Db;
   mailer: Mailer;
   publicUrl: string;
+  /** The app secret, to sign the e-mails' 'Acknowledge' links. */
+  ackSecret?: string;
   reminderHour: number;
   /** Defaults to the real clock; tests fix it. */
   clock?: () => Date;
@@ -50,7 +53,11 @@ export async function runReminders(opts: RunOptions): Promise<RunReport> {
     return { dryRun: true, recorded: 0, ...EMPTY, wouldSend: [...digests.values()] };
   }
   const recorded = opts.sendOnly ? 0 : await sweepDueReminders(opts.db, sweep);
-  const sent = await sendDueReminders(opts.db, opts.mailer, { clock, publicUrl: opts.publicUrl });
+  const sent = await sendDueReminders(opts.db, opts.mailer, {
+    clock,
+    publicUrl: opts.publicUrl,
+    ackSecret: opts.ackSecret,
+  });
   return { dryRun: false, recorded, ...sent, wouldSend: [] };
 }
 
@@ -83,6 +90,7 @@ type DeliveryRow = typeof reminderDeliveries.$inferSelect;
 function presentDelivery(d: DeliveryRow): PermitReminder {
   return {
     id: d.id,
+    kind: d.kind as DeliveryKind,
     threshold: d.threshold,
     recipientEmail: d.recipientEmail,
     status: d.status as DeliveryStatus,
@@ -118,7 +126,8 @@ export async function companyDeliveries(
   const rows = await db
     .select({ d: reminderDeliveries, permitName: permits.permitName, permitNumber: permits.permitNumber })
     .from(reminderDeliveries)
-    .innerJoin(permits, eq(permits.id, reminderDeliveries.permitId))
+    // Left: an overdue digest names no permit.
+    .leftJoin(permits, eq(permits.id, reminderDeliveries.permitId))
     .where(eq(reminderDeliveries.companyId, companyId))
     .orderBy(...newestFirst)
     .limit(limit);
@@ -127,6 +136,6 @@ export async function companyDeliveries(
     dueDate: d.dueDate,
     expirationDate: d.expirationDate,
     attempts: d.attempts,
-    permit: { id: d.permitId, name: permitName, number: permitNumber },
+    permit: d.permitId ? { id: d.permitId, name: permitName ?? "", number: permitNumber ?? "" } : null,
   }));
 }

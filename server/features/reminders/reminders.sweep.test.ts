@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { addDays } from "../../../shared/domain/dates.ts";
 import { permits, users } from "../../db/schema.ts";
 import { useTestContext } from "../../test-support/harness.ts";
-import { quiesce, recordedPairs, reminderCompany } from "./reminders.fixtures.ts";
+import { quiesce, recordedPairs, reminderCompany } from "../../test-support/reminder-fixtures.ts";
 import { previewDueReminders, sweepDueReminders } from "./reminders.sweep.ts";
 
 const t = useTestContext();

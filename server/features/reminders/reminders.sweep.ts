@@ -1,20 +1,31 @@
 import { sql, type SQL } from "drizzle-orm";
 import { queryRows, type Db } from "../../db/client.ts";
+import { DIGEST_RECIPIENT_ROLES, ESCALATION_RECIPIENT_ROLES } from "../../access/policies/reminders.ts";
+import { DEFAULT_ESCALATION_DAYS } from "../../../shared/domain/lifecycle.ts";
 
 /**
- * The reminder sweep (DESIGN.md section 5): one set-based statement finds every due
- * (permit, threshold, recipient) in every company and records it under the delivery table's
- * unique key (permit, threshold, expiration date, recipient), so running it again, from another
- * process or after a crash, records nothing twice.
+ * The reminder sweep (DESIGN.md section 5, issue 11): set-based statements find every due
+ * (permit, term, kind, recipient) in every company and record it under the delivery table's
+ * unique keys, so running it again, from another process or after a crash, records nothing twice.
  *
- * Due means: the company has the threshold switched on; the permit is not archived, not N/A and
- * has an expiration date; and the days left (expiration date minus the company's "today") are at
- * or below the threshold but above the next lower switched-on threshold, and never below 0.
+ * Reminders (kind 'reminder'), to the company's chosen recipients and the permit's responsible
+ * person, in the same daily digest: the company has the threshold switched on; the permit is open
+ * (not archived, not N/A, not closed, not acknowledged for its term) and has an expiration date;
+ * and the days left to its countdown date (the renew-by date when a lead time is set, else the
+ * expiry) are at or below the threshold but above the next lower switched-on one, never below 0.
  * Consequences:
  * - a missed day is caught up once (the window spans every day down to the next threshold);
  * - a permit created 5 days before expiry gets only its 7-day reminder, not three at once;
- * - an already expired permit gets nothing: a "N days before" reminder after the fact is noise;
- * - a changed expiration date is a new key, so it gets its own reminders.
+ * - an already expired permit gets no "N days before" reminder (the overdue digest covers it);
+ * - a changed date (renewal, extension, edit) is a new key, so it gets its own reminders.
+ *
+ * Escalation (kind 'escalation'), to the company admins, once per term: the countdown date is
+ * within the company's Escalation Days (0 turns escalation off) and nobody renewed, extended,
+ * acknowledged or closed it.
+ *
+ * Overdue (kind 'overdue'), to the company admins, one digest a day while the Overdue digest is on
+ * and expired permits stay open (not renewed, closed, archived or N/A): one row per admin and day,
+ * the permits listed when it is sent, each of them once.
  */
 
 export interface SweepOptions {
@@ -29,51 +40,114 @@ export interface SweepOptions {
   reminderHour: number;
 }
 
-/** Staff roles that may receive a company-wide digest (a client-user sees only its clients). */
-export const RECIPIENT_ROLES = sql`('company-admin', 'company-user')`;
+/** The roles that may receive a company-wide digest, as an SQL list: `(role, role)`. */
+export const RECIPIENT_ROLES = sql`(${sql.join(
+  DIGEST_RECIPIENT_ROLES.map((role) => sql`${role}`),
+  sql`, `,
+)})`;
 
-/**
- * SELECT of everything due now: company_id, permit_id, threshold, expiration_date,
- * recipient_user_id, recipient_email, due_date. Thresholds 30/7/1 map to the company's switches;
- * no preferences row means all on (spec section 9).
- */
-function dueSelect(opts: SweepOptions): SQL {
+/** "Today" in each company's zone, the company's switches, and only companies that could get anything. */
+function companiesCte(opts: SweepOptions): SQL {
   const today = opts.asOf
     ? sql`${opts.asOf}::date`
     : sql`((${opts.now.toISOString()}::timestamptz at time zone c.time_zone) - make_interval(hours => ${opts.reminderHour}))::date`;
-  return sql`
-    with co as (
+  return sql`co as (
       select c.id as company_id, ${today} as today,
              coalesce(cp.email_30_day, true) as e30,
              coalesce(cp.email_7_day, true) as e7,
-             coalesce(cp.email_1_day, true) as e1
+             coalesce(cp.email_1_day, true) as e1,
+             coalesce(cp.escalation_days, ${DEFAULT_ESCALATION_DAYS}) as escalation_days,
+             coalesce(cp.overdue_digest, true) as overdue_digest
       from companies c
       left join company_preferences cp on cp.company_id = c.id
-      where exists (select 1 from user_notifications un where un.company_id = c.id)
-    ),
+    )`;
+}
+
+/** An open permit: what every kind requires (reminders and escalation also need it unacknowledged). */
+const OPEN = sql`not p.archived and p.status <> 'N/A' and p.close_date is null`;
+
+/**
+ * SELECT of the reminders due now: company_id, permit_id, threshold, expiration_date (the
+ * countdown date), recipient_user_id, recipient_email, due_date, kind, term_no. Thresholds 30/7/1
+ * map to the company's switches; no preferences row means all on (spec section 9).
+ */
+function dueSelect(opts: SweepOptions): SQL {
+  return sql`
+    with ${companiesCte(opts)},
     win as (
       select co.company_id, co.today, t.threshold,
              coalesce(lead(t.threshold) over (partition by co.company_id order by t.threshold desc), -1) as lower_bound
       from co
       cross join lateral (values (30, co.e30), (7, co.e7), (1, co.e1)) as t(threshold, enabled)
       where t.enabled
+    ),
+    due as (
+      select p.company_id, p.id, p.term_no, p.countdown_date, p.responsible_user_id, w.threshold, w.today
+      from win w
+      join permits p
+        on p.company_id = w.company_id
+       and p.countdown_date > w.today + w.lower_bound
+       and p.countdown_date <= w.today + w.threshold
+       and ${OPEN} and p.acknowledged_at is null
+    ),
+    recipients as (
+      select d.company_id, d.id, d.term_no, d.countdown_date, d.threshold, d.today, un.user_id
+      from due d join user_notifications un on un.company_id = d.company_id
+      union
+      select d.company_id, d.id, d.term_no, d.countdown_date, d.threshold, d.today, d.responsible_user_id
+      from due d where d.responsible_user_id is not null
     )
-    select p.company_id, p.id as permit_id, w.threshold, p.expiration_date,
-           u.id as recipient_user_id, u.email as recipient_email, w.today as due_date
-    from win w
-    join permits p
-      on p.company_id = w.company_id
-     and p.expiration_date > w.today + w.lower_bound
-     and p.expiration_date <= w.today + w.threshold
-     and not p.archived
-     and p.status <> 'N/A'
-    join user_notifications un on un.company_id = w.company_id
+    select r.company_id, r.id as permit_id, r.threshold, r.countdown_date as expiration_date,
+           u.id as recipient_user_id, u.email as recipient_email, r.today as due_date,
+           'reminder'::text as kind, r.term_no
+    from recipients r
     join users u
-      on u.id = un.user_id
-     and u.company_id = w.company_id
+      on u.id = r.user_id
+     and u.company_id = r.company_id
      and not u.banned
      and u.role in ${RECIPIENT_ROLES}`;
 }
+
+/** SELECT of the escalations due now (same columns); threshold holds the company's Escalation Days. */
+function escalationSelect(opts: SweepOptions): SQL {
+  return sql`
+    with ${companiesCte(opts)}
+    select p.company_id, p.id as permit_id, co.escalation_days as threshold, p.countdown_date as expiration_date,
+           u.id as recipient_user_id, u.email as recipient_email, co.today as due_date,
+           'escalation'::text as kind, p.term_no
+    from co
+    join permits p
+      on p.company_id = co.company_id
+     and co.escalation_days > 0
+     and p.countdown_date >= co.today
+     and p.countdown_date <= co.today + co.escalation_days
+     and ${OPEN} and p.acknowledged_at is null
+    join users u on u.company_id = co.company_id and not u.banned and u.role in ${ESCALATION_ROLES}`;
+}
+
+/**
+ * SELECT of today's overdue digests (same columns): one per company admin of each company with the
+ * Overdue digest on and at least one expired open permit; no permit (the digest lists them when it
+ * is sent), threshold 0, the day in expiration_date.
+ */
+function overdueSelect(opts: SweepOptions): SQL {
+  return sql`
+    with ${companiesCte(opts)}
+    select co.company_id, null::uuid as permit_id, 0 as threshold, co.today as expiration_date,
+           u.id as recipient_user_id, u.email as recipient_email, co.today as due_date,
+           'overdue'::text as kind, 1 as term_no
+    from co
+    join users u on u.company_id = co.company_id and not u.banned and u.role in ${ESCALATION_ROLES}
+    where co.overdue_digest
+      and exists (select 1 from permits p
+                  where p.company_id = co.company_id and p.expiration_date < co.today and ${OPEN})`;
+}
+
+/** The roles that get escalations and the overdue digest: the company's admins. */
+export const ESCALATION_ROLES = sql`(${sql.join(
+  ESCALATION_RECIPIENT_ROLES.map((role) => sql`${role}`),
+  sql`, `,
+)})`;
 
 /** Sweeps run one at a time across processes (the key is arbitrary but fixed). */
 const SWEEP_LOCK_KEY = 7_301_605_002;
@@ -84,18 +158,32 @@ const SWEEP_LOCK_KEY = 7_301_605_002;
  * never sees half of them.
  */
 export async function sweepDueReminders(db: Db, opts: SweepOptions): Promise<number> {
+  const columns = sql`(company_id, permit_id, threshold, expiration_date, recipient_user_id, recipient_email, due_date, kind, term_no, next_attempt_at)`;
+  const now = sql`${opts.now.toISOString()}::timestamptz`;
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SWEEP_LOCK_KEY})`);
     const [row] = await queryRows<{ n: number }>(
       tx,
-      sql`with ins as (
-          insert into reminder_deliveries
-            (company_id, permit_id, threshold, expiration_date, recipient_user_id, recipient_email, due_date, next_attempt_at)
-          select d.*, ${opts.now.toISOString()}::timestamptz from (${dueSelect(opts)}) d
-          on conflict (permit_id, threshold, expiration_date, recipient_user_id) do nothing
-          returning 1
-        )
-        select count(*)::int as n from ins`,
+      sql`with reminders as (
+            insert into reminder_deliveries ${columns}
+            select d.*, ${now} from (${dueSelect(opts)}) d
+            on conflict (permit_id, threshold, expiration_date, recipient_user_id) where kind = 'reminder' do nothing
+            returning 1
+          ),
+          escalations as (
+            insert into reminder_deliveries ${columns}
+            select d.*, ${now} from (${escalationSelect(opts)}) d
+            on conflict (permit_id, term_no, recipient_user_id) where kind = 'escalation' do nothing
+            returning 1
+          ),
+          overdue as (
+            insert into reminder_deliveries ${columns}
+            select d.*, ${now} from (${overdueSelect(opts)}) d
+            on conflict (recipient_user_id, due_date) where kind = 'overdue' do nothing
+            returning 1
+          )
+          select ((select count(*) from reminders) + (select count(*) from escalations)
+                  + (select count(*) from overdue))::int as n`,
     );
     return row?.n ?? 0;
   });
@@ -125,7 +213,7 @@ export async function previewDueReminders(db: Db, opts: SweepOptions): Promise<D
           from (${dueSelect(opts)}) d
           where not exists (
             select 1 from reminder_deliveries r
-            where r.permit_id = d.permit_id and r.threshold = d.threshold
+            where r.kind = 'reminder' and r.permit_id = d.permit_id and r.threshold = d.threshold
               and r.expiration_date = d.expiration_date and r.recipient_user_id = d.recipient_user_id)
           union all
           select r.permit_id, r.threshold, r.expiration_date, r.recipient_email, r.due_date

@@ -1,7 +1,13 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { actorCan, targetCompanyId } from "../../access/actor.ts";
+import { targetCompanyId } from "../../access/actor.ts";
+import {
+  canCreateTemplate,
+  canDeleteTemplate,
+  canEditTemplate,
+  canListTemplates,
+} from "../../access/policies/template.ts";
 import { actorOf } from "../../auth/plugin.ts";
 import { authorize } from "../../errors.ts";
 import { IdParamsSchema, errorResponses } from "../../../shared/schemas/common.ts";
@@ -43,7 +49,7 @@ export async function templatesRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const actor = actorOf(request);
-      authorize(actorCan(actor, "templates.manage"));
+      authorize(canListTemplates(actor));
       const companyId = targetCompanyId(actor, request.query.company_id);
       return { templates: await listTemplates(db, actor, companyId) };
     },
@@ -61,7 +67,7 @@ export async function templatesRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const actor = actorOf(request);
-      authorize(actorCan(actor, "templates.manage"));
+      authorize(canCreateTemplate(actor));
       const { company_id, ...input } = request.body;
       const template = await createTemplate(db, actor, targetCompanyId(actor, company_id), input);
       return reply.status(201).send({ template });
@@ -82,7 +88,7 @@ export async function templatesRoutes(app: FastifyInstance) {
     async (request) => {
       const actor = actorOf(request);
       const template = await getTemplate(db, actor, request.params.id);
-      authorize(template.can.edit);
+      authorize(canEditTemplate(actor, template));
       return { template: await updateTemplate(db, actor, template, request.body) };
     },
   );
@@ -101,7 +107,7 @@ export async function templatesRoutes(app: FastifyInstance) {
     async (request) => {
       const actor = actorOf(request);
       const template = await getTemplate(db, actor, request.params.id);
-      authorize(template.can.edit);
+      authorize(canEditTemplate(actor, template));
       return { template: await updateTemplate(db, actor, template, request.body) };
     },
   );
@@ -119,7 +125,7 @@ export async function templatesRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const actor = actorOf(request);
       const template = await getTemplate(db, actor, request.params.id);
-      authorize(template.can.delete);
+      authorize(canDeleteTemplate(actor, template));
       await deleteTemplate(db, actor, template);
       return reply.status(204).send(null);
     },

@@ -1,17 +1,20 @@
 import { and, eq, ne, sql } from "drizzle-orm";
-import { actorCan, inCompanyScope, scopeOf, type Actor } from "../../access/actor.ts";
+import { inCompanyScope, scopeOf, type Actor } from "../../access/actor.ts";
+import { templateCan } from "../../access/policies/template.ts";
 import type { Db } from "../../db/client.ts";
+import { uniqueViolation } from "../../db/errors.ts";
 import { permitTemplates } from "../../db/schema.ts";
 import { conflict, notFound } from "../../errors.ts";
+import type { ExpiryRule } from "../../../shared/domain/lifecycle.ts";
 import type { TemplateStatus } from "../../../shared/domain/statuses.ts";
+import { storedExpiryDays } from "../../../shared/schemas/expiry-fields.ts";
 import type { Template } from "../../../shared/schemas/templates.ts";
-import { recordEvent } from "../audit/audit.service.ts";
-import { assertCompanyExists } from "../clients/clients.service.ts";
+import { recordEvent } from "../../audit/audit-writer.ts";
+import { assertCompanyExists } from "../clients/index.ts";
 
 type TemplateRow = typeof permitTemplates.$inferSelect;
 
 function present(actor: Actor, row: TemplateRow): Template {
-  const canManage = actorCan(actor, "templates.manage");
   return {
     id: row.id,
     company_id: row.companyId,
@@ -19,7 +22,10 @@ function present(actor: Actor, row: TemplateRow): Template {
     agency: row.agency,
     status: row.status === "N/A" ? "N/A" : "Required",
     active: row.active,
-    can: { edit: canManage, delete: canManage },
+    expiry_rule: row.expiryRule as ExpiryRule,
+    expiry_days: row.expiryDays,
+    renewal_lead_days: row.renewalLeadDays,
+    can: templateCan(actor, { company_id: row.companyId }),
   };
 }
 
@@ -56,18 +62,37 @@ async function assertNameFree(tx: Db, companyId: string, name: string, exceptId?
         exceptId ? ne(permitTemplates.id, exceptId) : undefined,
       ),
     );
-  if (taken) {
-    const message = `A template named "${name}" already exists.`;
-    throw conflict(message, { name: message });
-  }
+  if (taken) throw nameTaken(name);
 }
+
+function nameTaken(name: string) {
+  const message = `A template named "${name}" already exists.`;
+  return conflict(message, { name: message });
+}
+
+/** The check above cannot see a concurrent create; the unique index can, and answers the same 409. */
+const nameConflict = (name: string | undefined) => (err: unknown) => {
+  if (name !== undefined && uniqueViolation(err) === "permit_templates_company_name_uq")
+    throw nameTaken(name);
+  throw err;
+};
 
 export interface TemplateInput {
   name: string;
   agency: string | null;
   status: TemplateStatus;
   active: boolean;
+  expiry_rule: ExpiryRule;
+  expiry_days: number | null;
+  renewal_lead_days: number | null;
 }
+
+/** The template's expiry defaults as columns; the days only under 'after_inspection'. */
+const expiryColumns = (input: Pick<TemplateInput, "expiry_rule" | "expiry_days" | "renewal_lead_days">) => ({
+  expiryRule: input.expiry_rule,
+  expiryDays: storedExpiryDays(input.expiry_rule, input.expiry_days),
+  renewalLeadDays: input.renewal_lead_days,
+});
 
 export async function createTemplate(
   db: Db,
@@ -76,58 +101,85 @@ export async function createTemplate(
   input: TemplateInput,
 ): Promise<Template> {
   await assertCompanyExists(db, companyId);
-  const row = await db.transaction(async (tx) => {
-    await assertNameFree(tx, companyId, input.name);
-    const [created] = await tx
-      .insert(permitTemplates)
-      .values({
+  const row = await db
+    .transaction(async (tx) => {
+      await assertNameFree(tx, companyId, input.name);
+      const [created] = await tx
+        .insert(permitTemplates)
+        .values({
+          companyId,
+          name: input.name,
+          agency: input.agency,
+          status: input.status,
+          active: input.active,
+          ...expiryColumns(input),
+        })
+        .returning();
+      await recordEvent(tx, actor, {
+        action: "create",
+        entityType: "permit_template",
+        entityId: created!.id,
         companyId,
-        name: input.name,
-        agency: input.agency,
-        status: input.status,
-        active: input.active,
-      })
-      .returning();
-    await recordEvent(tx, actor, {
-      action: "create",
-      entityType: "permit_template",
-      entityId: created!.id,
-      companyId,
-      details: { name: input.name, agency: input.agency, status: input.status, active: input.active },
-    });
-    return created!;
-  });
+        details: {
+          name: input.name,
+          agency: input.agency,
+          status: input.status,
+          active: input.active,
+          ...expiryColumns(input),
+        },
+      });
+      return created!;
+    })
+    .catch(nameConflict(input.name));
   return present(actor, row);
 }
 
-/** Saves the inline edit (name and agency), the status switch or the Active toggle. */
+/**
+ * Saves the inline edit (name and agency, and the expiry defaults when the rule is sent), the
+ * status switch or the Active toggle.
+ */
 export async function updateTemplate(
   db: Db,
   actor: Actor,
   template: Template,
-  changes: Partial<Pick<TemplateInput, "name" | "agency" | "status" | "active">>,
+  input: Partial<
+    Pick<TemplateInput, "name" | "agency" | "status" | "active" | "expiry_days" | "renewal_lead_days">
+  > & { expiry_rule?: ExpiryRule },
 ): Promise<Template> {
-  const row = await db.transaction(async (tx) => {
-    if (changes.name !== undefined) await assertNameFree(tx, template.company_id, changes.name, template.id);
-    const [updated] = await tx
-      .update(permitTemplates)
-      .set(changes)
-      .where(eq(permitTemplates.id, template.id))
-      .returning();
-    const diff = Object.fromEntries(
-      Object.entries(changes)
-        .filter(([key, value]) => value !== undefined && template[key as keyof typeof changes] !== value)
-        .map(([key, value]) => [key, [template[key as keyof typeof changes], value]]),
-    );
-    await recordEvent(tx, actor, {
-      action: "update",
-      entityType: "permit_template",
-      entityId: template.id,
-      companyId: template.company_id,
-      details: diff,
-    });
-    return updated!;
-  });
+  const { expiry_rule, expiry_days, renewal_lead_days, ...rest } = input;
+  // Snake-case keys like the Template's own, so the audit diff below compares like with like.
+  const expiry = expiry_rule
+    ? {
+        expiry_rule,
+        expiry_days: storedExpiryDays(expiry_rule, expiry_days ?? null),
+        renewal_lead_days: renewal_lead_days ?? null,
+      }
+    : null;
+  const changes = { ...rest, ...expiry };
+  const row = await db
+    .transaction(async (tx) => {
+      if (changes.name !== undefined)
+        await assertNameFree(tx, template.company_id, changes.name, template.id);
+      const [updated] = await tx
+        .update(permitTemplates)
+        .set({ ...rest, ...(expiry ? expiryColumns(expiry) : {}) })
+        .where(eq(permitTemplates.id, template.id))
+        .returning();
+      const diff = Object.fromEntries(
+        Object.entries(changes)
+          .filter(([key, value]) => value !== undefined && template[key as keyof typeof changes] !== value)
+          .map(([key, value]) => [key, [template[key as keyof typeof changes], value]]),
+      );
+      await recordEvent(tx, actor, {
+        action: "update",
+        entityType: "permit_template",
+        entityId: template.id,
+        companyId: template.company_id,
+        details: diff,
+      });
+      return updated!;
+    })
+    .catch(nameConflict(changes.name));
   return present(actor, row);
 }
 

@@ -1,45 +1,18 @@
 import { eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { auditEvents, permitTemplates } from "../../db/schema.ts";
-import { useTestContext, type ApiClient } from "../../test-support/harness.ts";
+import { useTestContext } from "../../test-support/harness.ts";
+import { freshCompany, useWorld } from "../../test-support/world.ts";
 import type { Template } from "../../../shared/schemas/templates.ts";
 
 const t = useTestContext();
 
-interface World {
-  companyId: string;
-  otherCompanyId: string;
-  superAdmin: ApiClient;
-  admin: ApiClient;
-  user: ApiClient;
-  clientUser: ApiClient;
-}
-const w = {} as World;
-
-beforeAll(async () => {
-  const company = await t.make.company();
-  const other = await t.make.company();
-  w.companyId = company.id;
-  w.otherCompanyId = other.id;
-  const client = await t.make.client(company.id);
-  w.superAdmin = await t.signIn(await t.make.user({ role: "super-admin" }));
-  w.admin = await t.signIn(await t.make.user({ role: "company-admin", companyId: company.id }));
-  w.user = await t.signIn(await t.make.user({ role: "company-user", companyId: company.id }));
-  w.clientUser = await t.signIn(
-    await t.make.user({ role: "client-user", companyId: company.id, clientIds: [client.id] }),
-  );
-});
+const w = useWorld(t);
 
 const row = async (id: string) =>
   (await t.db.select().from(permitTemplates).where(eq(permitTemplates.id, id)))[0];
 const rowsOf = (companyId: string) =>
   t.db.select().from(permitTemplates).where(eq(permitTemplates.companyId, companyId));
-
-async function freshCompany() {
-  const company = await t.make.company();
-  const admin = await t.signIn(await t.make.user({ role: "company-admin", companyId: company.id }));
-  return { company, admin };
-}
 
 describe("GET /api/templates", () => {
   it("requires sign-in and refuses company-users and client-users (403)", async () => {
@@ -49,7 +22,7 @@ describe("GET /api/templates", () => {
   });
 
   it("lists a company-admin's own templates by name, whatever company_id says", async () => {
-    const { company, admin } = await freshCompany();
+    const { company, admin } = await freshCompany(t);
     await t.make.template({ companyId: company.id, name: "stormwater", agency: "District", status: "N/A" });
     await t.make.template({ companyId: company.id, name: "Building", agency: null, active: false });
     await t.make.template({ companyId: w.otherCompanyId, name: "Foreign" });
@@ -63,6 +36,9 @@ describe("GET /api/templates", () => {
         agency: null,
         status: "Required",
         active: false,
+        expiry_rule: "fixed",
+        expiry_days: null,
+        renewal_lead_days: null,
         can: { edit: true, delete: true },
       },
       {
@@ -72,6 +48,9 @@ describe("GET /api/templates", () => {
         agency: "District",
         status: "N/A",
         active: true,
+        expiry_rule: "fixed",
+        expiry_days: null,
+        renewal_lead_days: null,
         can: { edit: true, delete: true },
       },
     ]);
@@ -139,7 +118,7 @@ describe("POST /api/templates", () => {
   });
 
   it("refuses a name the company already has, in any case (409)", async () => {
-    const { admin } = await freshCompany();
+    const { admin } = await freshCompany(t);
     expect((await admin.post("/api/templates", { name: "Electrical Permit" })).statusCode).toBe(201);
     const dup = await admin.post("/api/templates", { name: "electrical PERMIT" });
     expect(dup.statusCode).toBe(409);
@@ -152,7 +131,7 @@ describe("POST /api/templates", () => {
 describe("PUT /api/templates/:id", () => {
   it("requires sign-in, hides other companies (404), refuses non-admins (403), changing nothing", async () => {
     const mine = await t.make.template({ companyId: w.companyId, name: "Mine" });
-    const foreign = await t.make.template({ companyId: w.otherCompanyId, name: "Foreign" });
+    const foreign = await t.make.template({ companyId: w.otherCompanyId, name: "Foreign Edit" });
     const body = { name: "Changed", agency: "x" };
     expect((await t.anonymous.put(`/api/templates/${mine.id}`, body)).statusCode).toBe(401);
     expect((await w.admin.put(`/api/templates/${foreign.id}`, body)).statusCode).toBe(404);
@@ -162,7 +141,7 @@ describe("PUT /api/templates/:id", () => {
     expect((await w.user.put(`/api/templates/${mine.id}`, body)).statusCode).toBe(403);
     expect((await w.clientUser.put(`/api/templates/${mine.id}`, body)).statusCode).toBe(403);
     expect((await w.clientUser.put(`/api/templates/${foreign.id}`, body)).statusCode).toBe(404);
-    expect([(await row(mine.id))!.name, (await row(foreign.id))!.name]).toEqual(["Mine", "Foreign"]);
+    expect([(await row(mine.id))!.name, (await row(foreign.id))!.name]).toEqual(["Mine", "Foreign Edit"]);
   });
 
   it("renames and changes the agency (trimmed), keeping status and active", async () => {
@@ -186,7 +165,7 @@ describe("PUT /api/templates/:id", () => {
   });
 
   it("answers 400 for an empty name and 409 for another template's name, changing nothing", async () => {
-    const { company, admin } = await freshCompany();
+    const { company, admin } = await freshCompany(t);
     await t.make.template({ companyId: company.id, name: "Taken" });
     const template = await t.make.template({ companyId: company.id, name: "Keep" });
     expect((await admin.put(`/api/templates/${template.id}`, { name: "", agency: "" })).statusCode).toBe(400);
@@ -194,6 +173,108 @@ describe("PUT /api/templates/:id", () => {
       409,
     );
     expect((await row(template.id))!.name).toBe("Keep");
+  });
+});
+
+describe("expiry defaults (issue 11)", () => {
+  it("adds a template with an expiry rule, its days and a lead time; days only under the inspection rule", async () => {
+    const { admin } = await freshCompany(t);
+    const made = await admin.post("/api/templates", {
+      name: "Building",
+      expiry_rule: "after_inspection",
+      expiry_days: "180",
+      renewal_lead_days: 30,
+    });
+    expect(made.statusCode).toBe(201);
+    const template = made.json().template as Template;
+    expect(template).toMatchObject({
+      expiry_rule: "after_inspection",
+      expiry_days: 180,
+      renewal_lead_days: 30,
+    });
+    expect(await row(template.id)).toMatchObject({
+      expiryRule: "after_inspection",
+      expiryDays: 180,
+      renewalLeadDays: 30,
+    });
+    // A fixed date keeps no days, whatever a form left in its days box.
+    const fixed = (await admin.post("/api/templates", { name: "Grading", expiry_days: 90 })).json()
+      .template as Template;
+    expect(fixed).toMatchObject({ expiry_rule: "fixed", expiry_days: null, renewal_lead_days: null });
+  });
+
+  it("answers 400 with field messages for missing or out-of-range days and lead time, adding nothing", async () => {
+    const { company, admin } = await freshCompany(t);
+    const cases: [object, string, string?][] = [
+      [{ expiry_rule: "after_inspection" }, "expiry_days", "Days is required"],
+      [{ expiry_rule: "after_inspection", expiry_days: "" }, "expiry_days", "Days is required"],
+      [{ expiry_rule: "after_inspection", expiry_days: 0 }, "expiry_days"],
+      [{ expiry_rule: "after_inspection", expiry_days: 3651 }, "expiry_days"],
+      [{ expiry_rule: "after_inspection", expiry_days: "12.5" }, "expiry_days"],
+      [{ renewal_lead_days: 366 }, "renewal_lead_days"],
+      [{ renewal_lead_days: -1 }, "renewal_lead_days"],
+      [{ expiry_rule: "monthly" }, "expiry_rule"],
+    ];
+    for (const [extra, field, message] of cases) {
+      const res = await admin.post("/api/templates", { name: "T", ...extra });
+      expect(res.statusCode, JSON.stringify(extra)).toBe(400);
+      if (message) expect(res.json().fields[field]).toBe(message);
+      else expect(res.json().fields[field]).toBeDefined();
+    }
+    expect(await rowsOf(company.id)).toHaveLength(0);
+  });
+
+  it("changes the defaults with the inline edit (audited); an edit without the rule keeps them", async () => {
+    const { company, admin } = await freshCompany(t);
+    const tpl = await t.make.template({ companyId: company.id, name: "Building" });
+    const edited = await admin.put(`/api/templates/${tpl.id}`, {
+      name: "Building",
+      agency: "City",
+      expiry_rule: "after_inspection",
+      expiry_days: 180,
+      renewal_lead_days: 14,
+    });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json().template).toMatchObject({
+      expiry_rule: "after_inspection",
+      expiry_days: 180,
+      renewal_lead_days: 14,
+    });
+    const events = await t.db.select().from(auditEvents).where(eq(auditEvents.entityId, tpl.id));
+    expect(events.map((e) => e.details)).toContainEqual(
+      expect.objectContaining({ expiry_rule: ["fixed", "after_inspection"], expiry_days: [null, 180] }),
+    );
+    await admin.put(`/api/templates/${tpl.id}`, { name: "Building permit", agency: "City" });
+    expect(await row(tpl.id)).toMatchObject({
+      name: "Building permit",
+      expiryRule: "after_inspection",
+      expiryDays: 180,
+      renewalLeadDays: 14,
+    });
+    const back = await admin.put(`/api/templates/${tpl.id}`, {
+      name: "Building permit",
+      agency: "City",
+      expiry_rule: "fixed",
+      expiry_days: 180,
+    });
+    expect(back.json().template).toMatchObject({
+      expiry_rule: "fixed",
+      expiry_days: null,
+      renewal_lead_days: null,
+    });
+    const bad = await admin.put(`/api/templates/${tpl.id}`, {
+      name: "Building permit",
+      agency: "City",
+      expiry_rule: "after_inspection",
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields.expiry_days).toBe("Days is required");
+    // Non-admins and other companies change nothing.
+    expect(
+      (await w.user.put(`/api/templates/${tpl.id}`, { name: "x", agency: null, expiry_rule: "fixed" }))
+        .statusCode,
+    ).toBe(404);
+    expect(await row(tpl.id)).toMatchObject({ expiryRule: "fixed", expiryDays: null });
   });
 });
 
@@ -245,7 +326,7 @@ describe("DELETE /api/templates/:id", () => {
   });
 
   it("deletes; permits already made from the template stay", async () => {
-    const { company, admin } = await freshCompany();
+    const { company, admin } = await freshCompany(t);
     const template = await t.make.template({ companyId: company.id, name: "Short-lived" });
     const project = (await admin.post("/api/projects", { name: "Has It" })).json().project;
     expect(project.permit_count).toBe(1);

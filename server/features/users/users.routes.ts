@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { actorCan } from "../../access/actor.ts";
+import { canEditUser, canManageUser, canManageUsers } from "../../access/policies/user.ts";
 import { actorOf } from "../../auth/plugin.ts";
 import { authorize } from "../../errors.ts";
 import { IdParamsSchema, errorResponses } from "../../../shared/schemas/common.ts";
@@ -19,6 +19,7 @@ import {
   findManagedUser,
   listUsers,
   presentUser,
+  resetTwoFactor,
   setDisabled,
   setUserClients,
   updateUser,
@@ -26,10 +27,13 @@ import {
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 
-/** The admin's actor; only super-admins and company-admins reach any user record (spec section 6). */
+/**
+ * The admin's actor; only super-admins and company-admins reach any user record (spec section 6),
+ * so this comes before the scoped load, which has no client filter to apply to users.
+ */
 function adminOf(request: FastifyRequest) {
   const actor = actorOf(request);
-  authorize(actorCan(actor, "users.manage"));
+  authorize(canManageUsers(actor));
   return actor;
 }
 
@@ -55,7 +59,7 @@ export async function usersRoutes(app: FastifyInstance) {
     async (request) => {
       const actor = adminOf(request);
       const rows = await listUsers(db, actor, request.query.companyId);
-      return { users: rows.map((u) => presentUser(actor, u)), can: { create: true } };
+      return { users: rows.map((u) => presentUser(actor, u)), can: { create: canManageUsers(actor) } };
     },
   );
 
@@ -88,7 +92,9 @@ export async function usersRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const actor = adminOf(request);
-      return presentUser(actor, await findManagedUser(db, actor, request.params.id));
+      const target = await findManagedUser(db, actor, request.params.id);
+      authorize(canManageUser(actor, target));
+      return presentUser(actor, target);
     },
   );
 
@@ -106,6 +112,7 @@ export async function usersRoutes(app: FastifyInstance) {
     async (request) => {
       const actor = adminOf(request);
       const target = await findManagedUser(db, actor, request.params.id);
+      authorize(canEditUser(actor, target));
       await updateUser(db, actor, target, request.body);
       return presentUser(actor, await findManagedUser(db, actor, target.id));
     },
@@ -123,7 +130,10 @@ export async function usersRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const actor = adminOf(request);
-      await deleteUser(db, actor, await findManagedUser(db, actor, request.params.id));
+      const target = await findManagedUser(db, actor, request.params.id);
+      // Deleting oneself or a disabled user gets its own answer from the service (canDeleteUser).
+      authorize(canManageUser(actor, target));
+      await deleteUser(db, actor, target);
       return reply.status(204).send(null);
     },
   );
@@ -142,6 +152,7 @@ export async function usersRoutes(app: FastifyInstance) {
     async (request) => {
       const actor = adminOf(request);
       const target = await findManagedUser(db, actor, request.params.id);
+      authorize(canEditUser(actor, target));
       await setUserClients(db, actor, target, request.body.clientIds);
       return presentUser(actor, await findManagedUser(db, actor, target.id));
     },
@@ -166,9 +177,30 @@ export async function usersRoutes(app: FastifyInstance) {
       async (request) => {
         const actor = adminOf(request);
         const target = await findManagedUser(db, actor, request.params.id);
+        authorize(canManageUser(actor, target));
         await setDisabled(db, actor, target, disabled);
         return presentUser(actor, await findManagedUser(db, actor, target.id));
       },
     );
   }
+
+  r.post(
+    "/api/users/:id/two-factor/reset",
+    {
+      schema: {
+        tags: ["users"],
+        summary:
+          "Reset a user's two-factor sign-in (lost phone): secret and recovery codes removed, sessions ended",
+        params: IdParamsSchema,
+        response: { 200: UserSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const actor = adminOf(request);
+      const target = await findManagedUser(db, actor, request.params.id);
+      authorize(canManageUser(actor, target));
+      await resetTwoFactor(db, actor, target);
+      return presentUser(actor, await findManagedUser(db, actor, target.id));
+    },
+  );
 }

@@ -1,8 +1,20 @@
 import { and, asc, eq, inArray, ne, or, type SQL, sql } from "drizzle-orm";
-import { actorCan, scopeConditions, scopeOf, type Actor } from "../../access/actor.ts";
+import { choosesCompany, scopeConditions, scopeOf, type Actor } from "../../access/actor.ts";
+import {
+  canAssignRole,
+  canChangeRole,
+  canChooseUserCompany,
+  canDeleteUser,
+  canEditUser,
+  canResetTwoFactor,
+  isSelf,
+  removesSuperAdmin,
+  userCan,
+} from "../../access/policies/user.ts";
 import { createAccount } from "../../auth/accounts.ts";
 import { hashPassword } from "../../auth/password.ts";
-import { displayName } from "../../auth/session.ts";
+import { removeTwoFactor } from "../../auth/two-factor.ts";
+import { displayName } from "../../access/actor-from-user.ts";
 import type { Db } from "../../db/client.ts";
 import { uniqueViolation } from "../../db/errors.ts";
 import {
@@ -16,8 +28,8 @@ import {
 } from "../../db/schema.ts";
 import { authorize, conflict, forbidden, notFound, validation } from "../../errors.ts";
 import type { CreateUser, UpdateUser, User } from "../../../shared/schemas/users.ts";
-import type { Role } from "../../../shared/domain/roles.ts";
-import { recordEvent } from "../audit/audit.service.ts";
+import { hasClientFilter, isSuperAdminRole, type Role } from "../../../shared/domain/roles.ts";
+import { recordEvent } from "../../audit/audit-writer.ts";
 
 type UserRow = typeof users.$inferSelect;
 export type ManagedUser = UserRow & { companyName: string | null; clients: { id: string; name: string }[] };
@@ -28,7 +40,7 @@ const LAST_SUPER_ADMIN = "The last active super-admin cannot be demoted, disable
 /**
  * The users an admin manages: a super-admin all of them (other super-admins included), a
  * company-admin those of its own company (super-admins have no company, so they never appear).
- * Callers have checked `users.manage` first; nobody else reaches a user record.
+ * Callers have checked canManageUsers first; nobody else reaches a user record.
  */
 function managedScope(actor: Actor): SQL | undefined {
   return scopeConditions(scopeOf(actor), { companyId: users.companyId });
@@ -41,7 +53,7 @@ async function loadUsers(db: Db, where: SQL | undefined): Promise<ManagedUser[]>
     .leftJoin(companies, eq(companies.id, users.companyId))
     .where(where)
     .orderBy(asc(sql`lower(${users.lastName})`), asc(sql`lower(${users.firstName})`), asc(users.email));
-  const clientUserIds = rows.filter((r) => r.user.role === "client-user").map((r) => r.user.id);
+  const clientUserIds = rows.filter((r) => hasClientFilter(r.user.role)).map((r) => r.user.id);
   const links = clientUserIds.length
     ? await db
         .select({ userId: userClients.userId, id: clients.id, name: clients.name })
@@ -59,14 +71,13 @@ async function loadUsers(db: Db, where: SQL | undefined): Promise<ManagedUser[]>
 
 /** Every user the actor manages; a super-admin may ask for one company's ("none": super-admins). */
 export async function listUsers(db: Db, actor: Actor, companyFilter?: string): Promise<ManagedUser[]> {
-  const filter =
-    actor.role !== "super-admin"
-      ? undefined
-      : companyFilter === "none"
-        ? sql`${users.companyId} is null`
-        : companyFilter
-          ? eq(users.companyId, companyFilter)
-          : undefined;
+  const filter = !choosesCompany(actor)
+    ? undefined
+    : companyFilter === "none"
+      ? sql`${users.companyId} is null`
+      : companyFilter
+        ? eq(users.companyId, companyFilter)
+        : undefined;
   return loadUsers(db, and(managedScope(actor), filter));
 }
 
@@ -77,21 +88,7 @@ export async function findManagedUser(db: Db, actor: Actor, id: string): Promise
   return user;
 }
 
-/** What the actor may do to a user; the routes enforce exactly this, the UI shows it. */
-export function userAbilities(actor: Actor, user: UserRow): User["can"] {
-  const canManage =
-    actorCan(actor, "users.manage") &&
-    (user.role !== "super-admin" || actorCan(actor, "users.manageSuperAdmins"));
-  const isSelf = user.id === actor.userId;
-  return {
-    edit: canManage,
-    delete: canManage && !isSelf && !user.banned,
-    disable: canManage && !isSelf && !user.banned,
-    enable: canManage && user.banned,
-    editClients: canManage && user.role === "client-user",
-  };
-}
-
+/** The API's view of a user, with what the actor may do to it (the user policy's flags). */
 export function presentUser(actor: Actor, u: ManagedUser): User {
   return {
     id: u.id,
@@ -105,9 +102,10 @@ export function presentUser(actor: Actor, u: ManagedUser): User {
     companyName: u.companyName,
     disabled: u.banned,
     mustResetPassword: u.mustResetPassword,
+    twoFactorEnabled: u.twoFactorEnabled,
     clients: u.clients,
     createdAt: u.createdAt.toISOString(),
-    can: userAbilities(actor, u),
+    can: userCan(actor, u),
   };
 }
 
@@ -121,11 +119,9 @@ async function companyFor(
   role: Role,
   requested: string | null,
 ): Promise<string | null> {
-  if (role === "super-admin") {
-    authorize(actorCan(actor, "users.manageSuperAdmins"));
-    return null;
-  }
-  if (actor.role !== "super-admin") return actor.companyId;
+  authorize(canAssignRole(actor, role));
+  if (isSuperAdminRole(role)) return null;
+  if (!canChooseUserCompany(actor)) return actor.companyId;
   if (!requested) throw validation({ companyId: "Company is required" });
   const [company] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, requested));
   if (!company) throw validation({ companyId: "This company does not exist." });
@@ -182,9 +178,10 @@ export async function createUser(db: Db, actor: Actor, input: CreateUser): Promi
  * user to another company, or out of the client-user role, drops links that belonged to the old one.
  */
 export async function updateUser(db: Db, actor: Actor, target: ManagedUser, input: UpdateUser) {
-  authorize(userAbilities(actor, target).edit);
-  const isSelf = target.id === actor.userId;
-  if (isSelf && input.role !== target.role) throw validation({ role: "You cannot change your own role." });
+  authorize(canEditUser(actor, target));
+  const self = isSelf(actor, target);
+  if (!canChangeRole(actor, target, input.role))
+    throw validation({ role: "You cannot change your own role." });
   const companyId = await companyFor(db, actor, input.role, input.companyId);
   const values = {
     firstName: input.firstName,
@@ -202,10 +199,9 @@ export async function updateUser(db: Db, actor: Actor, target: ManagedUser, inpu
   const passwordHash = input.password ? await hashPassword(input.password) : null;
 
   await db.transaction(async (tx) => {
-    if (target.role === "super-admin" && input.role !== "super-admin")
-      await assertAnotherActiveSuperAdmin(tx, target.id);
+    if (removesSuperAdmin(target, { role: input.role })) await assertAnotherActiveSuperAdmin(tx, target.id);
     await tx.update(users).set(values).where(eq(users.id, target.id));
-    if (companyId !== target.companyId || input.role !== "client-user") {
+    if (companyId !== target.companyId || !hasClientFilter(input.role)) {
       await tx.delete(userClients).where(eq(userClients.userId, target.id));
     }
     if (companyId !== target.companyId)
@@ -215,7 +211,7 @@ export async function updateUser(db: Db, actor: Actor, target: ManagedUser, inpu
       // An admin changing their own password keeps the session they are using.
       await tx
         .delete(sessions)
-        .where(and(eq(sessions.userId, target.id), isSelf ? ne(sessions.id, actor.sessionId) : undefined));
+        .where(and(eq(sessions.userId, target.id), self ? ne(sessions.id, actor.sessionId) : undefined));
     }
     if (changed.length || passwordHash) {
       await recordEvent(tx, actor, {
@@ -244,11 +240,12 @@ async function setPassword(tx: Db, userId: string, passwordHash: string) {
 
 /** Deletes a user (sessions, credentials and links go by cascade; their audit entries stay). */
 export async function deleteUser(db: Db, actor: Actor, target: ManagedUser) {
-  if (target.id === actor.userId) throw forbidden("You cannot delete your own account.");
+  // The two refusals of canDeleteUser each get their own answer before the check itself.
+  if (isSelf(actor, target)) throw forbidden("You cannot delete your own account.");
   if (target.banned) throw conflict("A disabled user cannot be deleted. Enable the user first.");
-  authorize(userAbilities(actor, target).delete);
+  authorize(canDeleteUser(actor, target));
   await db.transaction(async (tx) => {
-    if (target.role === "super-admin") await assertAnotherActiveSuperAdmin(tx, target.id);
+    if (removesSuperAdmin(target, { deleted: true })) await assertAnotherActiveSuperAdmin(tx, target.id);
     await tx.delete(users).where(eq(users.id, target.id));
     await recordEvent(tx, actor, {
       action: "user.delete",
@@ -265,11 +262,11 @@ export async function deleteUser(db: Db, actor: Actor, target: ManagedUser) {
  * sessions a disabled super-admin holds, so they stop working at the very next request.
  */
 export async function setDisabled(db: Db, actor: Actor, target: ManagedUser, disabled: boolean) {
-  if (target.id === actor.userId) throw forbidden("You cannot disable your own account.");
-  authorize(userAbilities(actor, target).edit);
+  if (isSelf(actor, target)) throw forbidden("You cannot disable your own account.");
+  authorize(canEditUser(actor, target));
   if (target.banned === disabled) return;
   await db.transaction(async (tx) => {
-    if (disabled && target.role === "super-admin") await assertAnotherActiveSuperAdmin(tx, target.id);
+    if (removesSuperAdmin(target, { disabled })) await assertAnotherActiveSuperAdmin(tx, target.id);
     await tx
       .update(users)
       .set({ banned: disabled, banReason: disabled ? `Disabled by ${actor.name}` : null, banExpires: null })
@@ -291,8 +288,8 @@ export async function setDisabled(db: Db, actor: Actor, target: ManagedUser, dis
 
 /** Replaces a client-user's visible clients; every id must be a client of the user's own company. */
 export async function setUserClients(db: Db, actor: Actor, target: ManagedUser, clientIds: string[]) {
-  authorize(userAbilities(actor, target).edit);
-  if (target.role !== "client-user" || !target.companyId) {
+  authorize(canEditUser(actor, target));
+  if (!hasClientFilter(target.role) || !target.companyId) {
     throw validation({ clientIds: "Only client users have a client filter." });
   }
   const ids = [...new Set(clientIds)];
@@ -317,6 +314,28 @@ export async function setUserClients(db: Db, actor: Actor, target: ManagedUser, 
       entityId: target.id,
       companyId: target.companyId,
       details: { email: target.email, clientIds: ids },
+    });
+  });
+}
+
+/**
+ * An admin's reset of a user's two-factor sign-in (a lost phone): the secret and recovery codes go,
+ * the user's sessions end, and the next sign-in asks for a new enrolment if the user must use it.
+ */
+export async function resetTwoFactor(db: Db, actor: Actor, target: ManagedUser) {
+  // The refusals of canResetTwoFactor each get their own answer before the check itself.
+  if (isSelf(actor, target))
+    throw forbidden("Change your own two-factor authentication on your account page.");
+  if (!target.twoFactorEnabled) throw conflict("Two-factor authentication is not set up for this user.");
+  authorize(canResetTwoFactor(actor, target));
+  await db.transaction(async (tx) => {
+    await removeTwoFactor(tx, target.id);
+    await recordEvent(tx, actor, {
+      action: "user.two_factor_reset",
+      entityType: "user",
+      entityId: target.id,
+      companyId: target.companyId,
+      details: { email: target.email },
     });
   });
 }

@@ -1,38 +1,14 @@
 import { and, eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { auditEvents, sessions, userClients, userNotifications, users } from "../../db/schema.ts";
-import { useTestContext, type ApiClient } from "../../test-support/harness.ts";
+import { useTestContext } from "../../test-support/harness.ts";
+import { useWorld } from "../../test-support/world.ts";
 
 const t = useTestContext();
 
-interface World {
-  companyId: string;
-  otherCompanyId: string;
-  superAdminId: string;
-  superAdmin: ApiClient;
-  adminId: string;
-  admin: ApiClient;
-  user: ApiClient;
-  clientUser: ApiClient;
-  otherUserId: string;
-}
-const w = {} as World;
-
-beforeAll(async () => {
-  const company = await t.make.company({ name: "Acme Builders" });
-  const other = await t.make.company({ name: "Bayline Civil" });
-  w.companyId = company.id;
-  w.otherCompanyId = other.id;
-  const superAdmin = await t.make.user({ role: "super-admin", firstName: "Sue", lastName: "Perry" });
-  w.superAdminId = superAdmin.id;
-  w.superAdmin = await t.signIn(superAdmin);
-  const admin = await t.make.user({ role: "company-admin", companyId: company.id, firstName: "Ada" });
-  w.adminId = admin.id;
-  w.admin = await t.signIn(admin);
-  w.user = await t.signIn(await t.make.user({ role: "company-user", companyId: company.id }));
-  w.clientUser = await t.signIn(await t.make.user({ role: "client-user", companyId: company.id }));
-  w.otherUserId = (await t.make.user({ role: "company-user", companyId: other.id })).id;
-});
+const w = useWorld(t, {}, async (w) => ({
+  otherUserId: (await t.make.user({ role: "company-user", companyId: w.otherCompanyId })).id,
+}));
 
 let n = 0;
 const newUser = (over: Record<string, unknown> = {}) => ({
@@ -121,6 +97,7 @@ describe("a company-admin", () => {
       disable: false,
       enable: false,
       editClients: false,
+      resetTwoFactor: false,
     });
     const clientUser = list.find((u) => u.role === "client-user")!;
     expect(clientUser.can).toEqual({
@@ -129,6 +106,8 @@ describe("a company-admin", () => {
       disable: true,
       enable: false,
       editClients: true,
+      // Not enrolled in two-factor sign-in: nothing to reset.
+      resetTwoFactor: false,
     });
   });
 
@@ -175,7 +154,11 @@ describe("a company-admin", () => {
       email: created.email,
       password: "a-good-password",
     });
-    expect(signIn.json()).toEqual({ mustResetPassword: true });
+    expect(signIn.json()).toEqual({
+      codeRequired: false,
+      mustResetPassword: true,
+      twoFactorSetupRequired: false,
+    });
   });
 
   it("cannot make a super-admin (403)", async () => {

@@ -4,6 +4,14 @@ import Typography from "@mui/material/Typography";
 import { PRODUCT_NAME } from "../../../shared/domain/constants.ts";
 import { useMe } from "../../lib/session.tsx";
 import { phoneHref, websiteHref } from "../../lib/urls.ts";
+import { VersionBadge } from "./version-badge.tsx";
+
+// A phone's tap target: the footer's links are the only thing on their line there.
+const footerLinkSx = {
+  display: "inline-flex",
+  alignItems: "center",
+  minHeight: { xs: 44, md: "auto" },
+} as const;
 
 /** Footer of the signed-in pages: the user's company contact details (spec section 2). */
 export function AppFooter() {
@@ -18,9 +26,7 @@ export function AppFooter() {
         borderTop: 1,
         borderColor: "divider",
         bgcolor: "background.paper",
-        // Room on the right for the fixed version badge.
         px: { xs: 2, sm: 3 },
-        pr: { xs: 9, sm: 10 },
         py: 2,
         display: "flex",
         flexWrap: "wrap",
@@ -40,12 +46,12 @@ export function AppFooter() {
           </Typography>
           {company.address ? <Typography variant="body2">{company.address}</Typography> : null}
           {company.phone ? (
-            <Link variant="body2" href={phoneHref(company.phone)}>
+            <Link variant="body2" href={phoneHref(company.phone)} sx={footerLinkSx}>
               {company.phone}
             </Link>
           ) : null}
           {company.website && href ? (
-            <Link variant="body2" href={href} target="_blank" rel="noopener noreferrer">
+            <Link variant="body2" href={href} target="_blank" rel="noopener noreferrer" sx={footerLinkSx}>
               {company.website}
             </Link>
           ) : null}
@@ -53,6 +59,7 @@ export function AppFooter() {
       ) : (
         <Typography variant="body2">{PRODUCT_NAME}</Typography>
       )}
+      <VersionBadge />
     </Box>
   );
 }

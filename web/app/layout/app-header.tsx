@@ -2,8 +2,9 @@ import AppBar from "@mui/material/AppBar";
 import Box from "@mui/material/Box";
 import Toolbar from "@mui/material/Toolbar";
 import { ThemeToggle } from "../../components/theme-toggle.tsx";
-import { UserSwitcher } from "../../features/impersonation/components/user-switcher.tsx";
-import { CalendarFeedButton } from "../../features/reminders/components/calendar-feed-button.tsx";
+import { AccountMenu } from "../../features/account/index.ts";
+import { UserSwitcher } from "../../features/impersonation/index.ts";
+import { CalendarFeedButton } from "../../features/reminders/index.ts";
 import { useCan, useCurrentUser } from "../../lib/session.tsx";
 import { HeaderLogo } from "./header-logo.tsx";
 import { DesktopNav, MobileNav } from "./main-nav.tsx";
@@ -14,13 +15,14 @@ export function AppHeader() {
   const canImpersonate = useCan("impersonate");
   return (
     <AppBar position="sticky" color="inherit" sx={{ borderBottom: 1, borderColor: "divider" }}>
-      <Toolbar sx={{ gap: { xs: 1, sm: 2 }, minHeight: { xs: 64, sm: 76 }, px: { xs: 1.5, sm: 3 } }}>
+      <Toolbar sx={{ gap: { xs: 0.25, sm: 2 }, minHeight: { xs: 64, sm: 76 }, px: { xs: 1, sm: 3 } }}>
         <HeaderLogo company={me.company} />
         <DesktopNav />
         <Box sx={{ flex: 1, display: { lg: "none" } }} />
         {canImpersonate ? <UserSwitcher /> : null}
         <CalendarFeedButton />
         <ThemeToggle />
+        <AccountMenu />
         <MobileNav />
       </Toolbar>
     </AppBar>

@@ -2,7 +2,7 @@ import { Outlet } from "react-router";
 import Box from "@mui/material/Box";
 import Container from "@mui/material/Container";
 import Link from "@mui/material/Link";
-import { ImpersonationBanner } from "../../features/impersonation/components/impersonation-banner.tsx";
+import { ImpersonationBanner } from "../../features/impersonation/index.ts";
 import { useCurrentUser } from "../../lib/session.tsx";
 import { AppFooter } from "./app-footer.tsx";
 import { AppHeader } from "./app-header.tsx";

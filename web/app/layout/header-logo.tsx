@@ -15,7 +15,8 @@ export function HeaderLogo({ company }: { company: CompanySummary | null }) {
     <Box
       component={RouterLink}
       to={paths.permits}
-      sx={{ display: "inline-flex", alignItems: "center", flexShrink: 0, borderRadius: 1 }}
+      // At least 44 px tall: the logo is a link a thumb taps on a phone.
+      sx={{ display: "inline-flex", alignItems: "center", flexShrink: 0, borderRadius: 1, minHeight: 44 }}
     >
       {companyLogo ? (
         <Box
@@ -30,7 +31,8 @@ export function HeaderLogo({ company }: { company: CompanySummary | null }) {
           component="img"
           src={productLogoUrl}
           alt={PRODUCT_NAME}
-          sx={{ height: { xs: 40, sm: LOGO_HEIGHT }, width: "auto", display: "block" }}
+          // Small on a phone: the bar also holds the calendar, theme, account and menu buttons.
+          sx={{ height: { xs: 32, sm: LOGO_HEIGHT }, width: "auto", display: "block" }}
         />
       )}
     </Box>

@@ -4,7 +4,6 @@ import { useQueryClient } from "@tanstack/react-query";
 import { onAuthFailure } from "../../lib/api.ts";
 import { paths } from "../../lib/paths.ts";
 import { allowResetFlag } from "../../lib/storage.ts";
-import { VersionBadge } from "./version-badge.tsx";
 
 /** Wraps every route, public or not. */
 export function RootLayout() {
@@ -13,14 +12,14 @@ export function RootLayout() {
       <AuthRedirects />
       <ScrollToTop />
       <Outlet />
-      <VersionBadge />
     </>
   );
 }
 
 /**
  * When any API call (other than /api/me and sign-in, whose screens handle it) finds the
- * session gone, go to /login; when the password must be changed first, go to the reset screen.
+ * session gone, go to /login; when the password must be changed first, go to the reset screen;
+ * when two-factor sign-in must be set up first, go to its set-up page.
  */
 function AuthRedirects() {
   const navigate = useNavigate();
@@ -39,6 +38,12 @@ function AuthRedirects() {
           queryClient.clear();
           allowResetFlag.clear();
           if (pathnameRef.current !== paths.login) void navigate(paths.login, { replace: true });
+        } else if (failure === "two-factor-setup-required") {
+          // The cached /api/me said no set-up was needed (the company's setting changed since): drop
+          // it, so that the set-up page reads it afresh instead of sending the user back.
+          queryClient.removeQueries({ queryKey: ["me"] });
+          if (pathnameRef.current !== paths.twoFactorSetup)
+            void navigate(paths.twoFactorSetup, { replace: true });
         } else {
           allowResetFlag.set();
           if (pathnameRef.current !== paths.resetPassword)

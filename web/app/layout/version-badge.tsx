@@ -1,26 +1,28 @@
 import Box from "@mui/material/Box";
 import { APP_VERSION } from "../../../shared/domain/constants.ts";
 
-/** Fixed version badge on every page (spec section 2). It never takes clicks from what is under it. */
+/**
+ * The version badge of spec section 2, on every page. It sits at the end of the footer (and of the
+ * public pages) rather than fixed over the content, so it never covers a row action or a button
+ * at any window size (issue 14).
+ */
 export function VersionBadge() {
   return (
     <Box
+      component="span"
       sx={{
-        position: "fixed",
-        right: 8,
-        bottom: 8,
-        zIndex: (theme) => theme.zIndex.appBar - 1,
+        display: "inline-block",
+        ml: "auto",
         px: 1,
         py: 0.25,
         borderRadius: 1,
         fontSize: "0.75rem",
         lineHeight: 1.6,
-        pointerEvents: "none",
         bgcolor: "background.paper",
         color: "text.secondary",
         border: 1,
         borderColor: "divider",
-        opacity: 0.9,
+        whiteSpace: "nowrap",
       }}
     >
       v{APP_VERSION}

@@ -1,6 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { ResetPasswordSchema, SignInSchema } from "../../../shared/schemas/auth.ts";
+import { ResetPasswordSchema, SignInSchema, VerifyCodeSchema } from "../../../shared/schemas/auth.ts";
 
 // Loaded on demand by the sign-in and reset screens (see web/lib/lazy-resolver.ts).
 export const signInResolver = zodResolver(SignInSchema);
 export const resetPasswordResolver = zodResolver(ResetPasswordSchema);
+export const verifyCodeResolver = zodResolver(VerifyCodeSchema);

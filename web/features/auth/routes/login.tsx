@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { flushSync } from "react-dom";
 import { useQueryClient } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
@@ -5,7 +6,7 @@ import { Navigate, useNavigate } from "react-router";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import type { SignIn } from "../../../../shared/schemas/auth.ts";
+import type { SignIn, SignInResult } from "../../../../shared/schemas/auth.ts";
 import { FormTextField } from "../../../components/form-text-field.tsx";
 import { PageSpinner } from "../../../components/page-spinner.tsx";
 import { errorMessage } from "../../../lib/api.ts";
@@ -18,17 +19,23 @@ import { meQueryOptions, useMe } from "../../../lib/session.tsx";
 import { allowResetFlag } from "../../../lib/storage.ts";
 import { useSignIn } from "../api/sign-in.ts";
 import { AuthCard } from "../components/auth-card.tsx";
+import { CodeStep } from "../components/code-step.tsx";
 
 // SignInSchema through zodResolver, fetched on first use to keep zod off the first paint.
 const resolver = lazyResolver<SignIn>(() => import("../validation.ts").then((m) => m.signInResolver));
 
-/** Sign-in screen (/login, spec section 2). */
+/**
+ * Sign-in screen (/login, spec section 2): Email, Password, 'Sign In' and the error alert; for a
+ * user with two-factor sign-in, then the code step (decision 0011).
+ */
 export default function LoginPage() {
   usePageTitle("Sign In");
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const me = useMe();
   const signIn = useSignIn();
+  const [step, setStep] = useState<"password" | "code">("password");
+  const [restartMessage, setRestartMessage] = useState<string | null>(null);
   usePreloadWhenIdle(resolver);
   const {
     control,
@@ -42,30 +49,54 @@ export default function LoginPage() {
 
   // Already signed in (and not held by the reset gate): straight to the permits. Not while
   // this form is signing in: onSubmit decides where to go then.
-  const isSigningIn = signIn.isPending || signIn.isSuccess;
+  const isSigningIn = signIn.isPending || signIn.isSuccess || step === "code";
   if (me.data && !me.data.mustResetPassword && !isSigningIn) return <Navigate to={paths.permits} replace />;
   // Wait for the first answer only; if the server is having trouble, let the user try anyway.
   if (me.isPending && me.failureCount === 0) return <PageSpinner />;
 
+  /** Signed in (after the password, or after the code): on to where the user must go first. */
+  const goOn = async (result: SignInResult) => {
+    // Whatever was cached belonged to the previous visitor.
+    await queryClient.cancelQueries();
+    queryClient.clear();
+    if (result.mustResetPassword) {
+      allowResetFlag.set();
+      await navigate(paths.resetPassword, { replace: true });
+    } else if (result.twoFactorSetupRequired) {
+      await navigate(paths.twoFactorSetup, { replace: true });
+    } else {
+      // Load the session and the screen's code first, so /permits appears complete, nav
+      // included, in the same task that changes the URL (no spinner in between).
+      await Promise.allSettled([queryClient.fetchQuery(meQueryOptions), preloadRoute(paths.permits)]);
+      flushSync(() => void navigate(paths.permits, { replace: true }));
+    }
+  };
+
   const onSubmit = handleSubmit(async (values) => {
+    setRestartMessage(null);
     try {
       const result = await signIn.mutateAsync(values);
-      // Whatever was cached belonged to the previous visitor.
-      await queryClient.cancelQueries();
-      queryClient.clear();
-      if (result.mustResetPassword) {
-        allowResetFlag.set();
-        await navigate(paths.resetPassword, { replace: true });
-      } else {
-        // Load the session and the screen's code first, so /permits appears complete, nav
-        // included, in the same task that changes the URL (no spinner in between).
-        await Promise.allSettled([queryClient.fetchQuery(meQueryOptions), preloadRoute(paths.permits)]);
-        flushSync(() => void navigate(paths.permits, { replace: true }));
-      }
+      if (result.codeRequired) setStep("code");
+      else await goOn(result);
     } catch (error) {
       applyServerFieldErrors(error, setError, ["email", "password"]);
     }
   });
+
+  if (step === "code") {
+    return (
+      <AuthCard>
+        <CodeStep
+          onSignedIn={goOn}
+          onRestart={(message) => {
+            signIn.reset();
+            setRestartMessage(message ?? null);
+            setStep("password");
+          }}
+        />
+      </AuthCard>
+    );
+  }
 
   return (
     <AuthCard>
@@ -76,6 +107,7 @@ export default function LoginPage() {
         sx={{ display: "flex", flexDirection: "column", gap: 2 }}
       >
         {signIn.isError ? <Alert severity="error">{errorMessage(signIn.error)}</Alert> : null}
+        {restartMessage && !signIn.isError ? <Alert severity="error">{restartMessage}</Alert> : null}
         <FormTextField
           control={control}
           name="email"

@@ -1,5 +1,6 @@
+import { useEffect } from "react";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Controller, useForm } from "react-hook-form";
+import { useForm } from "react-hook-form";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -9,7 +10,7 @@ import {
   type Client,
   type ClientForm as ClientFormValues,
 } from "../../../../shared/schemas/clients.ts";
-import { CompanySelect } from "../../../components/company-select.tsx";
+import { CompanyField } from "../../companies/index.ts";
 import { FormTextField } from "../../../components/form-text-field.tsx";
 import { errorMessage } from "../../../lib/api.ts";
 import { applyServerFieldErrors } from "../../../lib/form-errors.ts";
@@ -21,7 +22,16 @@ import { useCreateClient, useUpdateClient } from "../api/save-client.ts";
  * A super-admin picks the company of a new client; a company-admin's is fixed, and a client
  * never moves between companies, so the field is then shown disabled.
  */
-export function ClientForm({ client, onSaved }: { client?: Client; onSaved: () => void }) {
+export function ClientForm({
+  client,
+  onSaved,
+  onDirtyChange,
+}: {
+  client?: Client;
+  onSaved: () => void;
+  /** Told whether the form holds unsaved changes (the drawer asks before closing). */
+  onDirtyChange?: (isDirty: boolean) => void;
+}) {
   const me = useCurrentUser();
   const picksCompany = useCan("allCompanies") && !client;
   const create = useCreateClient();
@@ -31,16 +41,18 @@ export function ClientForm({ client, onSaved }: { client?: Client; onSaved: () =
     control,
     handleSubmit,
     setError,
-    formState: { isSubmitting },
+    formState: { isSubmitting, isDirty },
   } = useForm<ClientFormValues>({
     resolver: zodResolver(ClientFormSchema),
     defaultValues: { company_id: client?.companyId ?? me.companyId ?? "", name: client?.name ?? "" },
   });
+  useEffect(() => onDirtyChange?.(isDirty), [isDirty, onDirtyChange]);
 
   const onSubmit = handleSubmit(async (values) => {
     try {
       if (client) await update.mutateAsync({ name: values.name });
       else await create.mutateAsync(values);
+      onDirtyChange?.(false);
       onSaved();
     } catch (error) {
       applyServerFieldErrors(error, setError, ["name", "company_id"]);
@@ -59,22 +71,7 @@ export function ClientForm({ client, onSaved }: { client?: Client; onSaved: () =
         <Alert severity="error">{errorMessage(save.error)}</Alert>
       ) : null}
       {picksCompany ? (
-        <Controller
-          control={control}
-          name="company_id"
-          render={({ field, fieldState }) => (
-            <CompanySelect
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              inputRef={field.ref}
-              required
-              fullWidth
-              error={!!fieldState.error}
-              helperText={fieldState.error?.message}
-            />
-          )}
-        />
+        <CompanyField control={control} name="company_id" required fullWidth />
       ) : (
         <TextField label="Company" value={fixedCompanyName} disabled fullWidth />
       )}

@@ -48,7 +48,9 @@ export function ClientsScreen({ drawer }: { drawer?: "create" | "edit" }) {
       ) : (
         <ClientsTable clients={clients.data.clients} />
       )}
-      {drawer ? <ClientDrawer mode={drawer} clientId={id} onClose={closeDrawer} /> : null}
+      {drawer ? (
+        <ClientDrawer mode={drawer} clientId={id} closeTo={paths.clients} onClose={closeDrawer} />
+      ) : null}
     </>
   );
 }

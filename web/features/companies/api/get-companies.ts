@@ -5,10 +5,14 @@ import { api } from "../../../lib/api.ts";
 /** Every query about companies starts with this key, so one invalidation refreshes them all. */
 export const companiesQueryKey = ["companies"] as const;
 
-/** GET /api/companies: the companies the user may see, the default time zone, and whether it may create. */
-export function useCompanies() {
+/**
+ * GET /api/companies: the companies the user may see, the default time zone, and whether it may
+ * create. The one lookup of companies: the admin screens and every company picker share it.
+ */
+export function useCompanies({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: [...companiesQueryKey, "list"],
     queryFn: ({ signal }) => api.get<CompanyList>("/api/companies", { signal }),
+    enabled,
   });
 }

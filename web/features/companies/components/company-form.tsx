@@ -6,7 +6,10 @@ import Alert from "@mui/material/Alert";
 import Autocomplete from "@mui/material/Autocomplete";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
+import FormControlLabel from "@mui/material/FormControlLabel";
+import FormHelperText from "@mui/material/FormHelperText";
 import Paper from "@mui/material/Paper";
+import Switch from "@mui/material/Switch";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import UploadIcon from "@mui/icons-material/UploadFileOutlined";
@@ -19,6 +22,7 @@ import {
   type CompanyInputParsed,
 } from "../../../../shared/schemas/companies.ts";
 import { FormTextField } from "../../../components/form-text-field.tsx";
+import { useUnsavedChanges } from "../../../components/unsaved-changes.tsx";
 import { errorMessage } from "../../../lib/api.ts";
 import { applyServerFieldErrors } from "../../../lib/form-errors.ts";
 import { useNotify } from "../../../lib/notify.ts";
@@ -37,6 +41,7 @@ const FIELDS = [
   "contactName",
   "contactEmail",
   "timeZone",
+  "requireTwoFactor",
 ] as const;
 // Some engines leave UTC out of their list; the server accepts any zone Intl knows.
 const TIME_ZONES = ["UTC", ...Intl.supportedValuesOf("timeZone").filter((zone) => zone !== "UTC")];
@@ -53,6 +58,7 @@ function valuesOf(company: Company | undefined, defaultTimeZone: string): Compan
     contactName: company?.contactName ?? "",
     contactEmail: company?.contactEmail ?? "",
     timeZone: company?.timeZone ?? defaultTimeZone,
+    requireTwoFactor: company?.requireTwoFactor ?? false,
   };
 }
 
@@ -79,11 +85,13 @@ export function CompanyForm({ company, defaultTimeZone }: { company?: Company; d
     handleSubmit,
     setError,
     setValue,
-    formState: { isSubmitting },
+    formState: { isSubmitting, isDirty },
   } = useForm<CompanyInput, unknown, CompanyInputParsed>({
     resolver,
     defaultValues: valuesOf(company, defaultTimeZone),
   });
+  // Leaving with unsaved changes (Cancel, a link) asks first (issue 14).
+  const guard = useUnsavedChanges(isDirty || !!logoFile);
 
   const name = useWatch({ control, name: "name" });
   useEffect(() => {
@@ -187,6 +195,29 @@ export function CompanyForm({ company, defaultTimeZone }: { company?: Company; d
             />
           )}
         />
+        <Controller
+          control={control}
+          name="requireTwoFactor"
+          render={({ field }) => (
+            <Box sx={{ gridColumn: { md: "1 / -1" } }}>
+              <FormControlLabel
+                control={
+                  <Switch
+                    checked={!!field.value}
+                    onChange={(event) => field.onChange(event.target.checked)}
+                    slotProps={{ input: { ref: field.ref, "aria-describedby": "require-two-factor-help" } }}
+                  />
+                }
+                label="Require two-factor sign-in"
+              />
+              <FormHelperText id="require-two-factor-help" sx={{ mt: 0, ml: 0 }}>
+                The company&apos;s admins and users must sign in with a code from an authenticator app. Those
+                who have not set it up are asked to at their next visit. Client users may turn it on
+                themselves.
+              </FormHelperText>
+            </Box>
+          )}
+        />
         <Box>
           <Typography component="h2" variant="subtitle2" sx={{ mb: 1 }} id="company-logo-label">
             Logo
@@ -260,6 +291,7 @@ export function CompanyForm({ company, defaultTimeZone }: { company?: Company; d
           {isSubmitting ? "Saving..." : "Save Company"}
         </Button>
       </Box>
+      {guard.prompt}
     </Paper>
   );
 }

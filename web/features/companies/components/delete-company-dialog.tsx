@@ -1,18 +1,17 @@
 import type { Company, CompanyCounts } from "../../../../shared/schemas/companies.ts";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { errorMessage } from "../../../lib/api.ts";
+import { pluralLocale } from "../../../lib/format.ts";
 import { useCompany } from "../api/get-company.ts";
 import { useDeleteCompany } from "../api/delete-company.ts";
-
-const plural = (n: number, word: string) => `${n.toLocaleString()} ${word}${n === 1 ? "" : "s"}`;
 
 /** "3 users, 4 clients and 170 permits", leaving out what there is none of. */
 export function describeCounts(counts: CompanyCounts): string | null {
   const parts = [
-    counts.users && plural(counts.users, "user"),
-    counts.clients && plural(counts.clients, "client"),
-    counts.projects && plural(counts.projects, "project"),
-    counts.permits && plural(counts.permits, "permit"),
+    counts.users && pluralLocale(counts.users, "user"),
+    counts.clients && pluralLocale(counts.clients, "client"),
+    counts.projects && pluralLocale(counts.projects, "project"),
+    counts.permits && pluralLocale(counts.permits, "permit"),
   ].filter((p): p is string => !!p);
   if (!parts.length) return null;
   return parts.length === 1 ? parts[0]! : `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}`;

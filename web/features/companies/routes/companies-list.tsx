@@ -3,7 +3,6 @@ import { Link as RouterLink } from "react-router";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import IconButton from "@mui/material/IconButton";
 import Link from "@mui/material/Link";
 import Paper from "@mui/material/Paper";
 import Table from "@mui/material/Table";
@@ -12,15 +11,14 @@ import TableCell from "@mui/material/TableCell";
 import TableContainer from "@mui/material/TableContainer";
 import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
-import Tooltip from "@mui/material/Tooltip";
 import Typography from "@mui/material/Typography";
 import AddIcon from "@mui/icons-material/Add";
-import DeleteIcon from "@mui/icons-material/DeleteOutlined";
-import EditIcon from "@mui/icons-material/EditOutlined";
 import type { Company } from "../../../../shared/schemas/companies.ts";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { PageSpinner } from "../../../components/page-spinner.tsx";
+import { RowActions } from "../../../components/row-actions.tsx";
 import { errorMessage } from "../../../lib/api.ts";
+import { formatCount } from "../../../lib/format.ts";
 import { paths } from "../../../lib/paths.ts";
 import { websiteHref } from "../../../lib/urls.ts";
 import { useCompanies } from "../api/get-companies.ts";
@@ -98,7 +96,7 @@ function CompanyRow({ company, onDelete }: { company: Company; onDelete: () => v
               {site ? (
                 <>
                   {" · "}
-                  <Link href={site} target="_blank" rel="noopener noreferrer">
+                  <Link href={site} target="_blank" rel="noopener noreferrer" underline="always">
                     {new URL(site).host}
                   </Link>
                 </>
@@ -119,28 +117,14 @@ function CompanyRow({ company, onDelete }: { company: Company; onDelete: () => v
       <TableCell sx={wide}>{company.timeZone}</TableCell>
       <TableCell align="right">{company.counts.users}</TableCell>
       <TableCell align="right" sx={wide}>
-        {company.counts.permits.toLocaleString()}
+        {formatCount(company.counts.permits)}
       </TableCell>
-      <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
-        {company.can.edit ? (
-          <Tooltip title="Edit">
-            <IconButton
-              component={RouterLink}
-              to={paths.editCompany(company.id)}
-              aria-label={`Edit ${company.name}`}
-            >
-              <EditIcon />
-            </IconButton>
-          </Tooltip>
-        ) : null}
-        {company.can.delete ? (
-          <Tooltip title="Delete">
-            <IconButton onClick={onDelete} aria-label={`Delete ${company.name}`}>
-              <DeleteIcon />
-            </IconButton>
-          </Tooltip>
-        ) : null}
-      </TableCell>
+      <RowActions
+        name={company.name}
+        can={company.can}
+        editTo={paths.editCompany(company.id)}
+        onDelete={onDelete}
+      />
     </TableRow>
   );
 }

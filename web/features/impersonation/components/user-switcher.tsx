@@ -80,6 +80,29 @@ export function UserSwitcher() {
               </Typography>
             </Box>
           )}
+          // Each company's users as an ARIA group of options: MUI's own grouping puts the options in a
+          // plain list inside the listbox, which screen readers (and axe) cannot read as options.
+          renderGroup={(group) => (
+            <Box component="li" key={group.key} role="group" aria-labelledby={`switcher-group-${group.key}`}>
+              <Typography
+                id={`switcher-group-${group.key}`}
+                variant="caption"
+                component="div"
+                sx={{
+                  px: 2,
+                  py: 0.75,
+                  fontWeight: 600,
+                  color: "text.secondary",
+                  bgcolor: "background.paper",
+                }}
+              >
+                {group.group}
+              </Typography>
+              <Box component="ul" role="none" sx={{ p: 0, m: 0 }}>
+                {group.children}
+              </Box>
+            </Box>
+          )}
           renderInput={(params) => (
             <TextField {...params} autoFocus label="View as user" placeholder="Search by name or e-mail" />
           )}

@@ -1,6 +1,6 @@
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { useMutation } from "@tanstack/react-query";
 import type { ImportResult } from "../../../../shared/schemas/imports.ts";
-import { api, apiUpload } from "../../../lib/api.ts";
+import { apiUpload } from "../../../lib/api.ts";
 
 export interface ImportRequest {
   file: File;
@@ -23,16 +23,6 @@ export function useImportPermits() {
     },
     // The page shows the error in place, next to the file.
     meta: { notifyError: false, invalidates: [["permits"], ["projects"], ["clients"]] },
-  });
-}
-
-/** The companies a super-admin may import into (GET /api/companies). */
-export function useImportCompanies(enabled: boolean) {
-  return useQuery({
-    queryKey: ["companies", "list"],
-    queryFn: ({ signal }) =>
-      api.get<{ companies: { id: string; name: string }[] }>("/api/companies", { signal }),
-    enabled,
   });
 }
 

@@ -6,8 +6,7 @@ import ListItem from "@mui/material/ListItem";
 import ListItemText from "@mui/material/ListItemText";
 import Typography from "@mui/material/Typography";
 import type { ImportResult } from "../../../../shared/schemas/imports.ts";
-
-const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString()} ${n === 1 ? one : many}`;
+import { pluralLocale } from "../../../lib/format.ts";
 
 /** What an import did, or what a dry run says it would do. */
 export function ImportReport({ result }: { result: ImportResult }) {
@@ -18,20 +17,22 @@ export function ImportReport({ result }: { result: ImportResult }) {
       <Box sx={{ display: "flex", flexWrap: "wrap", gap: 1 }} aria-label="Import summary">
         <Chip
           color="success"
-          label={`${would ? "Will import" : "Imported"} ${plural(inserted.length, "permit")}`}
+          label={`${would ? "Will import" : "Imported"} ${pluralLocale(inserted.length, "permit")}`}
         />
         <Chip
           color={skipped.length ? "warning" : "default"}
-          label={`${plural(skipped.length, "duplicate")} skipped`}
+          label={`${pluralLocale(skipped.length, "duplicate")} skipped`}
         />
         <Chip
           color={rejected.length ? "error" : "default"}
-          label={`${plural(rejected.length, "row")} rejected`}
+          label={`${pluralLocale(rejected.length, "row")} rejected`}
         />
         {projects.length > 0 && (
-          <Chip variant="outlined" label={`${plural(projects.length, "new project")}`} />
+          <Chip variant="outlined" label={`${pluralLocale(projects.length, "new project")}`} />
         )}
-        {clients.length > 0 && <Chip variant="outlined" label={`${plural(clients.length, "new client")}`} />}
+        {clients.length > 0 && (
+          <Chip variant="outlined" label={`${pluralLocale(clients.length, "new client")}`} />
+        )}
       </Box>
       {rejected.length > 0 && (
         <Alert severity="error" variant="outlined">

@@ -17,10 +17,12 @@ import { CSV_PREVIEW_ROWS, CSV_TEMPLATE_COLUMNS } from "../../../../shared/domai
 import type { ImportResult } from "../../../../shared/schemas/imports.ts";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { errorMessage } from "../../../lib/api.ts";
+import { formatBytes, formatCount } from "../../../lib/format.ts";
 import { useNotify } from "../../../lib/notify.ts";
 import { paths } from "../../../lib/paths.ts";
 import { useCan } from "../../../lib/session.tsx";
-import { TEMPLATE_URL, useImportCompanies, useImportPermits } from "../api/import-permits.ts";
+import { useCompanies } from "../../companies/index.ts";
+import { TEMPLATE_URL, useImportPermits } from "../api/import-permits.ts";
 import { ImportReport } from "../components/import-report.tsx";
 import { PreviewTable } from "../components/preview-table.tsx";
 
@@ -31,7 +33,8 @@ export default function ImportPermitsPage() {
   const canImport = useCan("imports.run");
   const isSuperAdmin = useCan("allCompanies");
   const notify = useNotify();
-  const companies = useImportCompanies(canImport && isSuperAdmin);
+  // The companies a super-admin may import into.
+  const companies = useCompanies({ enabled: canImport && isSuperAdmin });
   const mutation = useImportPermits();
   const fileInput = useRef<HTMLInputElement>(null);
   const [companyId, setCompanyId] = useState("");
@@ -71,7 +74,7 @@ export default function ImportPermitsPage() {
       } else {
         setResult(answer);
         setPhase("done");
-        notify(`Imported ${answer.inserted.length.toLocaleString()} permits.`, "success");
+        notify(`Imported ${formatCount(answer.inserted.length)} permits.`, "success");
       }
     } catch (err) {
       setError(errorMessage(err));
@@ -154,7 +157,7 @@ export default function ImportPermitsPage() {
             </Button>
             {file && (
               <Typography variant="body2">
-                {file.name} · {(file.size / 1024).toLocaleString(undefined, { maximumFractionDigits: 1 })} KB
+                {file.name} · {formatBytes(file.size)}
               </Typography>
             )}
           </Box>
@@ -191,7 +194,7 @@ export default function ImportPermitsPage() {
               Preview
             </Typography>
             <Typography variant="body2" color="text.secondary">
-              {check.total_rows.toLocaleString()} rows in {check.file_name}
+              {formatCount(check.total_rows)} rows in {check.file_name}
               {check.total_rows > CSV_PREVIEW_ROWS ? `; the first ${CSV_PREVIEW_ROWS} are shown` : ""}.
               Importing into <strong>{check.company.name}</strong>.
             </Typography>
@@ -205,7 +208,7 @@ export default function ImportPermitsPage() {
               >
                 {phase === "importing"
                   ? "Importing…"
-                  : `Import ${check.inserted.length.toLocaleString()} permits`}
+                  : `Import ${formatCount(check.inserted.length)} permits`}
               </Button>
               <Button onClick={reset} disabled={busy}>
                 Cancel
@@ -219,8 +222,7 @@ export default function ImportPermitsPage() {
         <Card variant="outlined">
           <CardContent sx={{ display: "grid", gap: 2 }}>
             <Alert severity="success">
-              Import finished: {result.inserted.length.toLocaleString()} permits added to{" "}
-              {result.company.name}.
+              Import finished: {formatCount(result.inserted.length)} permits added to {result.company.name}.
             </Alert>
             <ImportReport result={result} />
             <Box sx={{ display: "flex", gap: 1 }}>

@@ -17,11 +17,13 @@ import useMediaQuery from "@mui/material/useMediaQuery";
 import type { Theme } from "@mui/material/styles";
 import {
   DELIVERY_STATUS_LABELS,
+  deliveryLabel,
   type CompanyDelivery,
   type DeliveryStatus,
 } from "../../../../shared/schemas/reminders.ts";
 import { PageSpinner } from "../../../components/page-spinner.tsx";
 import { errorMessage } from "../../../lib/api.ts";
+import { formatDayOrDash, formatMoment } from "../../../lib/format.ts";
 import { paths } from "../../../lib/paths.ts";
 import { useRecentDeliveries } from "../api/deliveries.ts";
 
@@ -33,10 +35,8 @@ const STATUS_COLORS: Record<DeliveryStatus, "success" | "error" | "warning" | "d
   cancelled: "default",
 };
 
-const when = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
-
-const thresholdText = (days: number) => `${days} ${days === 1 ? "day" : "days"}`;
+const thresholdText = (d: CompanyDelivery) =>
+  d.kind === "reminder" ? `${d.threshold} ${d.threshold === 1 ? "day" : "days"}` : deliveryLabel(d);
 const errorText = (d: CompanyDelivery) =>
   `${d.lastError ?? "—"}${d.status === "pending" && d.attempts > 0 ? ` (retrying, try ${d.attempts + 1})` : ""}`;
 
@@ -45,13 +45,24 @@ function StatusChip({ status }: { status: DeliveryStatus }) {
 }
 
 function PermitLink({ d }: { d: CompanyDelivery }) {
+  // An overdue digest lists the company's overdue permits of its day; it names none by itself.
+  if (!d.permit) {
+    return (
+      <>
+        <Typography variant="body2">Overdue permits</Typography>
+        <Typography variant="body2" color="text.secondary">
+          as of {formatDayOrDash(d.dueDate)}
+        </Typography>
+      </>
+    );
+  }
   return (
     <>
       <Link component={RouterLink} to={paths.permit(d.permit.id)}>
         {d.permit.name}
       </Link>
       <Typography variant="body2" color="text.secondary">
-        {d.permit.number} · expires {d.expirationDate}
+        {d.permit.number} · expires {formatDayOrDash(d.expirationDate)}
       </Typography>
     </>
   );
@@ -96,10 +107,11 @@ export function DeliveriesTable({ companyId }: { companyId: string }) {
                     <StatusChip status={d.status} />
                   </Box>
                   <Typography variant="body2" sx={{ mt: 0.5, overflowWrap: "anywhere" }}>
-                    {thresholdText(d.threshold)} reminder to {d.recipientEmail}
+                    {d.kind === "reminder" ? `${thresholdText(d)} reminder` : deliveryLabel(d)} to{" "}
+                    {d.recipientEmail}
                   </Typography>
                   <Typography variant="body2" color="text.secondary">
-                    {when(d.sentAt ?? d.createdAt)}
+                    {formatMoment(d.sentAt ?? d.createdAt)}
                   </Typography>
                   {d.lastError ? (
                     <Typography variant="body2" color={d.status === "failed" ? "error" : "text.secondary"}>
@@ -125,11 +137,13 @@ export function DeliveriesTable({ companyId }: { companyId: string }) {
                 <TableBody>
                   {rows.map((d) => (
                     <TableRow key={d.id}>
-                      <TableCell sx={{ whiteSpace: "nowrap" }}>{when(d.sentAt ?? d.createdAt)}</TableCell>
+                      <TableCell sx={{ whiteSpace: "nowrap" }}>
+                        {formatMoment(d.sentAt ?? d.createdAt)}
+                      </TableCell>
                       <TableCell>
                         <PermitLink d={d} />
                       </TableCell>
-                      <TableCell sx={{ whiteSpace: "nowrap" }}>{thresholdText(d.threshold)}</TableCell>
+                      <TableCell sx={{ whiteSpace: "nowrap" }}>{thresholdText(d)}</TableCell>
                       <TableCell sx={{ overflowWrap: "anywhere" }}>{d.recipientEmail}</TableCell>
                       <TableCell>
                         <StatusChip status={d.status} />

@@ -5,18 +5,22 @@ import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Checkbox from "@mui/material/Checkbox";
 import Chip from "@mui/material/Chip";
+import Divider from "@mui/material/Divider";
 import FormControlLabel from "@mui/material/FormControlLabel";
 import FormGroup from "@mui/material/FormGroup";
 import FormHelperText from "@mui/material/FormHelperText";
 import Paper from "@mui/material/Paper";
 import Switch from "@mui/material/Switch";
+import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
+import { ESCALATION_DAYS_MAX } from "../../../../shared/domain/lifecycle.ts";
 import { ROLE_LABELS } from "../../../../shared/domain/roles.ts";
 import {
   UpdateNotificationSettingsSchema,
   type NotificationSettings,
   type UpdateNotificationSettings,
 } from "../../../../shared/schemas/notifications.ts";
+import { useUnsavedChanges } from "../../../components/unsaved-changes.tsx";
 import { errorMessage } from "../../../lib/api.ts";
 import { applyServerFieldErrors } from "../../../lib/form-errors.ts";
 import { useSaveNotificationSettings } from "../api/settings.ts";
@@ -31,6 +35,8 @@ const formValues = (s: NotificationSettings): UpdateNotificationSettings => ({
   email30Day: s.email30Day,
   email7Day: s.email7Day,
   email1Day: s.email1Day,
+  escalationDays: s.escalationDays,
+  overdueDigest: s.overdueDigest,
   recipientUserIds: s.users.filter((u) => u.receivesReminders).map((u) => u.id),
 });
 
@@ -50,10 +56,12 @@ export function ReminderSettingsForm({
     values: formValues(settings),
   });
   const canEdit = settings.can.edit;
+  const guard = useUnsavedChanges(canEdit && formState.isDirty && !save.isPending);
   const onSubmit = handleSubmit((values) =>
     save.mutate(values, {
       onSuccess: (saved) => reset(formValues(saved)),
-      onError: (error) => applyServerFieldErrors(error, setError, ["recipientUserIds"]),
+      onError: (error) =>
+        applyServerFieldErrors(error, setError, ["recipientUserIds", "escalationDays", "overdueDigest"]),
     }),
   );
 
@@ -96,6 +104,57 @@ export function ReminderSettingsForm({
               />
             ))}
           </FormGroup>
+
+          <Divider sx={{ my: 3 }} />
+          <Typography variant="h3" component="h2" gutterBottom>
+            Escalation
+          </Typography>
+          <Typography color="text.secondary" sx={{ mb: 2 }}>
+            Company admins hear of a permit that nobody renewed, extended, acknowledged or closed this many
+            days before its expiration (or renew-by) date, once per term.
+          </Typography>
+          <Controller
+            control={control}
+            name="escalationDays"
+            render={({ field, fieldState }) => (
+              <TextField
+                type="number"
+                label="Escalation Days"
+                name={field.name}
+                disabled={!canEdit}
+                value={field.value === undefined || Number.isNaN(field.value) ? "" : field.value}
+                onChange={(e) => field.onChange(e.target.value === "" ? Number.NaN : Number(e.target.value))}
+                onBlur={field.onBlur}
+                inputRef={field.ref}
+                error={!!fieldState.error}
+                helperText={fieldState.error?.message ?? `1 to ${ESCALATION_DAYS_MAX} days (default 7)`}
+                sx={{ maxWidth: 240, mb: 1 }}
+                slotProps={{ htmlInput: { min: 1, max: ESCALATION_DAYS_MAX, step: 1, inputMode: "numeric" } }}
+              />
+            )}
+          />
+          <Controller
+            control={control}
+            name="overdueDigest"
+            render={({ field }) => (
+              <FormControlLabel
+                label="Overdue digest"
+                disabled={!canEdit}
+                sx={{ display: "flex", mt: 1 }}
+                control={
+                  <Switch
+                    checked={!!field.value}
+                    onChange={(_e, checked) => field.onChange(checked)}
+                    onBlur={field.onBlur}
+                  />
+                }
+              />
+            )}
+          />
+          <Typography variant="body2" color="text.secondary">
+            A daily e-mail to company admins listing expired permits that are still open, until each is
+            renewed, closed or archived.
+          </Typography>
         </Paper>
 
         <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
@@ -175,6 +234,7 @@ export function ReminderSettingsForm({
           </Button>
         </Box>
       ) : null}
+      {guard.prompt}
     </Box>
   );
 }

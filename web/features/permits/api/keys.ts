@@ -3,7 +3,8 @@ import type { PermitFilter, PermitListQuery } from "../../../../shared/schemas/p
 /**
  * Query keys of the permits feature. Everything hangs under ["permits"], so a create, update or
  * delete invalidates the list, the dashboard, the form data and the detail page at once. The
- * detail page's keys (components/detail/api/keys.ts) live under ["permits", "detail", id] too.
+ * detail page's cards (comments, attachments, reminders) hang under ["permits", "detail", id], so
+ * a change made elsewhere refreshes the whole page.
  */
 export const permitKeys = {
   all: ["permits"] as const,
@@ -11,9 +12,13 @@ export const permitKeys = {
   summary: (filter: PermitFilter) => ["permits", "summary", filter] as const,
   detail: (id: string) => ["permits", "detail", id] as const,
   audit: (id: string) => ["permits", "detail", id, "audit"] as const,
+  comments: (id: string) => ["permits", "detail", id, "comments"] as const,
+  attachments: (id: string) => ["permits", "detail", id, "attachments"] as const,
+  reminders: (id: string) => ["permits", "detail", id, "reminders"] as const,
   formOptions: (companyId: string | null, projectId: string | null) =>
     ["permits", "form-options", companyId, projectId] as const,
   agencies: (companyId: string | null) => ["permits", "agencies", companyId] as const,
+  filterOptions: ["permits", "filter-options"] as const,
 };
 
 /** What a permit change makes stale elsewhere: project dashboards and admin counts show permits too. */

@@ -8,9 +8,9 @@ import Alert from "@mui/material/Alert";
 import { permitFieldLabel } from "../../../../shared/domain/permit-fields.ts";
 import type { AuditEntry } from "../../../../shared/schemas/audit.ts";
 import { errorMessage } from "../../../lib/api.ts";
+import { formatMoment } from "../../../lib/format.ts";
 import { usePermitAudit } from "../api/get-permit-audit.ts";
 
-const MOMENT = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 function describe(entry: AuditEntry): { title: string; change: string | null } {
@@ -56,7 +56,7 @@ export function AuditTrailList({ permitId }: { permitId: string }) {
               <ListItem key={entry.id} divider disableGutters>
                 <ListItemText
                   primary={change ? `${title} — ${change}` : title}
-                  secondary={`${who} · ${MOMENT.format(new Date(entry.timestamp))}`}
+                  secondary={`${who} · ${formatMoment(entry.timestamp)}`}
                   slotProps={{ primary: { sx: { overflowWrap: "anywhere" } } }}
                 />
               </ListItem>

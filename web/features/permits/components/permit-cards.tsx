@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import Box from "@mui/material/Box";
 import Divider from "@mui/material/Divider";
 import MenuItem from "@mui/material/MenuItem";
@@ -6,10 +7,11 @@ import Typography from "@mui/material/Typography";
 import { visuallyHidden } from "@mui/utils";
 import { PERMIT_SORT_FIELDS, type PermitSortField } from "../../../../shared/domain/permit-list.ts";
 import type { PermitListItem } from "../../../../shared/schemas/permits.ts";
-import { formatDay } from "./format.ts";
+import { formatDay } from "../../../lib/format.ts";
 import {
   CommentsLink,
   PermitActions,
+  ProjectCellLink,
   ProjectDots,
   ProjectTitle,
   TypeIcon,
@@ -18,6 +20,12 @@ import {
   urgencyRowsSx,
 } from "./permit-row-parts.tsx";
 import type { PermitsViewProps } from "./permits-table.tsx";
+import {
+  AcknowledgedLine,
+  lifecyclePartsSx,
+  RenewByText,
+  ResponsibleText,
+} from "./permit-lifecycle-parts.tsx";
 
 const SORT_LABELS: Record<PermitSortField, string> = {
   permit_number: "Permit #",
@@ -25,13 +33,25 @@ const SORT_LABELS: Record<PermitSortField, string> = {
   agency: "Agency",
   permit_application_date: "App Date",
   expiration_date: "Expires",
+  renew_by_date: "Renew By",
 };
 
+/** The cards' label column: as wide as the longest label, 'Responsible' (issue 11). */
+const LABEL_WIDTH = 84;
+
 /** The All Permits list on a phone: the same groups and fields, as stacked cards. */
-export function PermitCards({ groups, query, showCompany, onSort, onDelete }: PermitsViewProps) {
+export function PermitCards({
+  groups,
+  items,
+  groupBy,
+  query,
+  showCompany,
+  onSort,
+  onDelete,
+}: PermitsViewProps) {
   const sortValue = query.sort ? `${query.sort}:${query.dir}` : "";
   return (
-    <Box sx={[rowPartsSx, urgencyRowsSx("article")]}>
+    <Box sx={[rowPartsSx, urgencyRowsSx("article"), lifecyclePartsSx]}>
       <TextField
         select
         size="small"
@@ -56,6 +76,14 @@ export function PermitCards({ groups, query, showCompany, onSort, onDelete }: Pe
           )),
         )}
       </TextField>
+      {groupBy === "none"
+        ? items.map((permit, i) => (
+            <Box key={permit.id}>
+              {i ? <Divider /> : null}
+              <PermitCard permit={permit} showCompany={showCompany} showProject onDelete={onDelete} />
+            </Box>
+          ))
+        : null}
       {groups.map((group) => (
         <Box
           key={group.client?.id ?? "no-client"}
@@ -87,7 +115,12 @@ export function PermitCards({ groups, query, showCompany, onSort, onDelete }: Pe
               {p.permits.map((permit, i) => (
                 <Box key={permit.id}>
                   {i ? <Divider /> : null}
-                  <PermitCard permit={permit} showCompany={showCompany} onDelete={onDelete} />
+                  <PermitCard
+                    permit={permit}
+                    showCompany={showCompany}
+                    showProject={false}
+                    onDelete={onDelete}
+                  />
                 </Box>
               ))}
             </Box>
@@ -98,18 +131,33 @@ export function PermitCards({ groups, query, showCompany, onSort, onDelete }: Pe
   );
 }
 
+/** A labelled line of a card, like the others, with an element as its value (issue 11). */
+function lifecycleLine(label: string, value: ReactNode) {
+  return (
+    <Box sx={{ display: "flex", gap: 1, fontSize: "0.8125rem" }}>
+      <Box component="span" sx={{ color: "text.secondary", minWidth: LABEL_WIDTH }}>
+        {label}
+      </Box>
+      <span>{value}</span>
+    </Box>
+  );
+}
+
 function PermitCard({
   permit,
   showCompany,
+  showProject,
   onDelete,
 }: {
   permit: PermitListItem;
   showCompany: boolean;
+  /** The flat list has no group headers: the card names its project and client. */
+  showProject: boolean;
   onDelete: (p: PermitListItem) => void;
 }) {
   const line = (label: string, value: string) => (
     <Box sx={{ display: "flex", gap: 1, fontSize: "0.8125rem" }}>
-      <Box component="span" sx={{ color: "text.secondary", minWidth: 72 }}>
+      <Box component="span" sx={{ color: "text.secondary", minWidth: LABEL_WIDTH }}>
         {label}
       </Box>
       <span>{value}</span>
@@ -133,16 +181,27 @@ function PermitCard({
         {permit.permit_number} · {permit.agency ?? "—"}
         {permit.archived ? " · archived" : ""}
       </Typography>
-      {line("Start Date", formatDay(permit.start_date))}
-      {line("App Date", formatDay(permit.permit_application_date))}
+      {showProject ? (
+        <Box sx={{ display: "flex", gap: 1, fontSize: "0.8125rem" }}>
+          <Box component="span" sx={{ color: "text.secondary", minWidth: LABEL_WIDTH }}>
+            Project
+          </Box>
+          <span>
+            <ProjectCellLink project={permit.project} />
+            {permit.client ? ` · ${permit.client.name}` : ""}
+          </span>
+        </Box>
+      ) : null}
+      {line("Start Date", formatDay(permit.start_date) ?? "—")}
+      {line("App Date", formatDay(permit.permit_application_date) ?? "—")}
       <Box
         sx={{ display: "flex", gap: 1, fontSize: "0.8125rem", fontWeight: permit.urgency ? 600 : undefined }}
       >
-        <Box component="span" sx={{ color: "text.secondary", minWidth: 72, fontWeight: 400 }}>
+        <Box component="span" sx={{ color: "text.secondary", minWidth: LABEL_WIDTH, fontWeight: 400 }}>
           Expires
         </Box>
         <span>
-          {formatDay(permit.expiration_date)}
+          {formatDay(permit.expiration_date) ?? "—"}
           {permit.urgency ? (
             <Box component="span" sx={visuallyHidden}>
               {` (${URGENCY_LABELS[permit.urgency]})`}
@@ -150,6 +209,11 @@ function PermitCard({
           ) : null}
         </span>
       </Box>
+      {permit.renew_by_date ? lifecycleLine("Renew By", <RenewByText permit={permit} />) : null}
+      {permit.responsible
+        ? lifecycleLine("Responsible", <ResponsibleText permit={permit} withMarker={false} />)
+        : null}
+      {permit.acknowledged ? <AcknowledgedLine acknowledged={permit.acknowledged} /> : null}
       {showCompany ? line("Company", permit.company.name) : null}
       <Box sx={{ mt: 0.5, ml: -1 }}>
         <PermitActions permit={permit} onDelete={onDelete} />

@@ -69,8 +69,9 @@ export default function PermitCharts({ summary }: { summary: PermitSummary }) {
               data={statusData}
               dataKey="count"
               nameKey="category"
-              outerRadius="75%"
-              label
+              outerRadius="72%"
+              // Counts and legend in the text colour: the amber slice's own colour is unreadable as text.
+              label={{ fill: theme.palette.text.primary, fontSize: 13 }}
               isAnimationActive={false}
             >
               {statusData.map((s) => (
@@ -78,7 +79,9 @@ export default function PermitCharts({ summary }: { summary: PermitSummary }) {
               ))}
             </Pie>
             <Tooltip />
-            <Legend />
+            <Legend
+              formatter={(value: string) => <span style={{ color: theme.palette.text.primary }}>{value}</span>}
+            />
           </PieChart>
         ) : (
           <EmptyChart />

@@ -10,17 +10,19 @@ import TableSortLabel from "@mui/material/TableSortLabel";
 import Typography from "@mui/material/Typography";
 import type { SxProps, Theme } from "@mui/material/styles";
 import { visuallyHidden } from "@mui/utils";
+import type { PermitGrouping } from "../../../../shared/domain/permit-list.ts";
 import type {
   PermitGroup,
   PermitListItem,
   PermitListQuery,
   PermitSortField,
 } from "../../../../shared/schemas/permits.ts";
-import { formatDay } from "./format.ts";
+import { formatDay } from "../../../lib/format.ts";
 import { nextSort } from "./list-params.ts";
 import {
   CommentsLink,
   PermitActions,
+  ProjectCellLink,
   ProjectDots,
   ProjectTitle,
   TypeIcon,
@@ -28,6 +30,7 @@ import {
   URGENCY_LABELS,
   urgencyRowsSx,
 } from "./permit-row-parts.tsx";
+import { lifecyclePartsSx, RenewByText, ResponsibleText } from "./permit-lifecycle-parts.tsx";
 
 interface Column {
   label: string;
@@ -35,6 +38,8 @@ interface Column {
   companyOnly?: boolean;
   /** Shown to screen readers only (icon columns). */
   hiddenLabel?: boolean;
+  /** Narrower gutters (6 px), so the lifecycle columns keep the table within 1280 px (issue 11). */
+  isTight?: boolean;
 }
 
 /** The columns of spec section 2, in order; Company only for a super-admin. */
@@ -42,17 +47,26 @@ const COLUMNS: Column[] = [
   { label: "Permit #", sort: "permit_number" },
   { label: "Permit Name", sort: "permit_name" },
   { label: "Agency", sort: "agency" },
-  { label: "Start Date" },
-  { label: "App Date", sort: "permit_application_date" },
-  { label: "Expires", sort: "expiration_date" },
+  // Dates and icons take 6 px gutters: with Company, Renew By and Responsible a super-admin's
+  // thirteen columns fit 1280 px (issue 14).
+  { label: "Start Date", isTight: true },
+  { label: "App Date", sort: "permit_application_date", isTight: true },
+  { label: "Expires", sort: "expiration_date", isTight: true },
+  // Issue 11: the renewal deadline and who answers for the permit (with the acknowledgement marker).
+  { label: "Renew By", sort: "renew_by_date", isTight: true },
+  { label: "Responsible", isTight: true },
   { label: "Company", companyOnly: true },
-  { label: "Type", hiddenLabel: true },
-  { label: "Comments", hiddenLabel: true },
+  { label: "Type", hiddenLabel: true, isTight: true },
+  { label: "Comments", hiddenLabel: true, isTight: true },
   { label: "Actions" },
 ];
 
 export interface PermitsViewProps {
+  /** The page grouped by client and project (Group by: Client and project)... */
   groups: PermitGroup[];
+  /** ...or as one flat list (Group by: None). */
+  items: PermitListItem[];
+  groupBy: PermitGrouping;
   query: PermitListQuery;
   showCompany: boolean;
   /** No field: back to creation order. */
@@ -60,8 +74,17 @@ export interface PermitsViewProps {
   onDelete: (permit: PermitListItem) => void;
 }
 
-/** The All Permits table (laptop and wider), grouped by client then project. */
-export function PermitsTable({ groups, query, showCompany, onSort, onDelete }: PermitsViewProps) {
+/** The All Permits table (laptop and wider), grouped by client then project, or flat. */
+export function PermitsTable({
+  groups,
+  items,
+  groupBy,
+  query,
+  showCompany,
+  onSort,
+  onDelete,
+}: PermitsViewProps) {
+  const isFlat = groupBy === "none";
   const columns = COLUMNS.filter((c) => showCompany || !c.companyOnly);
   return (
     <TableContainer>
@@ -72,7 +95,9 @@ export function PermitsTable({ groups, query, showCompany, onSort, onDelete }: P
               <TableCell
                 key={c.label}
                 sortDirection={c.sort && query.sort === c.sort ? query.dir : false}
-                sx={{ fontWeight: 600, whiteSpace: "nowrap" }}
+                className={c.isTight ? "tight" : undefined}
+                // A two-word heading may take two lines ("Renew / By"): the dates under it are narrower.
+                sx={{ fontWeight: 600, lineHeight: 1.3 }}
               >
                 {c.sort ? (
                   <TableSortLabel
@@ -97,6 +122,17 @@ export function PermitsTable({ groups, query, showCompany, onSort, onDelete }: P
           </TableRow>
         </TableHead>
         <TableBody>
+          {isFlat
+            ? items.map((permit) => (
+                <PermitRow
+                  key={permit.id}
+                  permit={permit}
+                  showCompany={showCompany}
+                  showProject
+                  onDelete={onDelete}
+                />
+              ))
+            : null}
           {groups.map((group) => (
             <Fragment key={group.client?.id ?? "no-client"}>
               <TableRow>
@@ -131,6 +167,7 @@ export function PermitsTable({ groups, query, showCompany, onSort, onDelete }: P
                       key={permit.id}
                       permit={permit}
                       showCompany={showCompany}
+                      showProject={false}
                       onDelete={onDelete}
                     />
                   ))}
@@ -148,31 +185,46 @@ export function PermitsTable({ groups, query, showCompany, onSort, onDelete }: P
 function PermitRow({
   permit,
   showCompany,
+  showProject,
   onDelete,
 }: {
   permit: PermitListItem;
   showCompany: boolean;
+  showProject: boolean;
   onDelete: (p: PermitListItem) => void;
 }) {
   return (
     <tr className="permit-row" data-urgency={permit.urgency ?? undefined}>
-      <td className="nowrap indent">{permit.permit_number}</td>
+      <td className={showProject ? "nowrap" : "nowrap indent"}>{permit.permit_number}</td>
       <td className="wide">
         {permit.permit_name}
         {permit.archived ? <span className="muted"> (archived)</span> : null}
+        {showProject ? (
+          // The flat list has no group headers: the project and client go under the name.
+          <span className="muted block">
+            <ProjectCellLink project={permit.project} />
+            {permit.client ? ` · ${permit.client.name}` : null}
+          </span>
+        ) : null}
       </td>
       <td className="agency">{permit.agency ?? "—"}</td>
-      <td className="nowrap">{formatDay(permit.start_date)}</td>
-      <td className="nowrap">{formatDay(permit.permit_application_date)}</td>
-      <td className={permit.urgency ? "nowrap strong" : "nowrap"}>
-        {formatDay(permit.expiration_date)}
+      <td className="nowrap tight">{formatDay(permit.start_date) ?? "—"}</td>
+      <td className="nowrap tight">{formatDay(permit.permit_application_date) ?? "—"}</td>
+      <td className={permit.urgency ? "nowrap tight strong" : "nowrap tight"}>
+        {formatDay(permit.expiration_date) ?? "—"}
         {permit.urgency ? <span className="sr-only">{` (${URGENCY_LABELS[permit.urgency]})`}</span> : null}
       </td>
+      <td className="nowrap tight">
+        <RenewByText permit={permit} />
+      </td>
+      <td className="tight">
+        <ResponsibleText permit={permit} />
+      </td>
       {showCompany ? <td>{permit.company.name}</td> : null}
-      <td>
+      <td className="tight">
         <TypeIcon type={permit.record_type} />
       </td>
-      <td>
+      <td className="tight">
         <CommentsLink permit={permit} />
       </td>
       <td className="actions">
@@ -186,22 +238,31 @@ function PermitRow({
 const tableSx: SxProps<Theme> = [
   (theme) => ({
     minWidth: 960,
+    // Narrower gutters than MUI's 16 px: a super-admin's ten columns fit at 1280 px (issue 14).
+    "& thead th": { paddingLeft: "10px", paddingRight: "10px" },
+    "& thead th.tight": { paddingLeft: "6px", paddingRight: "6px" },
     "& tr.permit-row > td": {
       ...theme.typography.body2,
-      padding: "6px 16px",
+      // 13 px, as dense tables go: a super-admin's thirteen columns fit 1280 px (issue 14).
+      fontSize: "0.8125rem",
+      padding: "6px 10px",
       borderBottom: `1px solid ${theme.palette.divider}`,
       verticalAlign: "middle",
       "&.nowrap": { whiteSpace: "nowrap" },
-      "&.indent": { paddingLeft: "24px" },
-      "&.wide": { minWidth: 180 },
-      "&.agency": { minWidth: 140 },
+      "&.indent": { paddingLeft: "14px" },
+      // 150, not 180: with Renew By and Responsible (issue 11) a company's table still fits 1280 px.
+      "&.wide": { minWidth: 150 },
+      "&.tight": { paddingLeft: "6px", paddingRight: "6px" },
+      "&.agency": { minWidth: 120 },
       "&.strong": { fontWeight: 600 },
       "&.actions": { paddingTop: "2px", paddingBottom: "2px" },
     },
     "& tr.permit-row:hover": { backgroundColor: theme.palette.action.hover },
     "& .muted": { ...theme.typography.caption, color: theme.palette.text.secondary },
+    "& .block": { display: "block" },
     "& .sr-only": visuallyHidden,
   }),
   urgencyRowsSx("tr.permit-row"),
   rowPartsSx,
+  lifecyclePartsSx,
 ];

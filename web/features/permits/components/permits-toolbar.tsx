@@ -1,5 +1,6 @@
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import DownloadIcon from "@mui/icons-material/Download";
+import FilterListIcon from "@mui/icons-material/FilterList";
 import SearchIcon from "@mui/icons-material/Search";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -8,108 +9,205 @@ import FormControlLabel from "@mui/material/FormControlLabel";
 import InputAdornment from "@mui/material/InputAdornment";
 import MenuItem from "@mui/material/MenuItem";
 import TextField from "@mui/material/TextField";
+import useMediaQuery from "@mui/material/useMediaQuery";
+import { useTheme } from "@mui/material/styles";
 import { RECORD_TYPES, RECORD_TYPE_LABELS, type RecordType } from "../../../../shared/domain/statuses.ts";
-import { PERMIT_SEARCH_MAX } from "../../../../shared/domain/permit-list.ts";
+import {
+  PERMIT_GROUPINGS,
+  PERMIT_GROUPING_LABELS,
+  PERMIT_SEARCH_MAX,
+  STATUS_FILTER_VALUES,
+  type PermitGrouping,
+  type StatusFilterValue,
+} from "../../../../shared/domain/permit-list.ts";
 import type { PermitListQuery } from "../../../../shared/schemas/permits.ts";
 import { buildUrl } from "../../../lib/api.ts";
+import { extraFilterCount, viewParams, type ChangeQuery } from "./list-params.ts";
+
+// The Project, Client and Agency pickers (MUI Autocomplete) and the views bar load after the rows.
+const PermitFilters = lazy(() => import("./permit-filters.tsx"));
+const SavedViewsBar = lazy(() => import("./saved-views-bar.tsx"));
 
 /** The export of the current view: same filters and order as the list, every page (the server streams it). */
 function exportUrl(query: PermitListQuery, format: "csv" | "xlsx") {
-  return buildUrl("/api/permits/export", {
-    format,
-    q: query.q,
-    record_type: query.record_type,
-    show_archived: query.show_archived ? "1" : undefined,
-    show_non_required: query.show_non_required ? "1" : undefined,
-    sort: query.sort,
-    dir: query.sort ? query.dir : undefined,
-  });
+  return buildUrl("/api/permits/export", { format, ...viewParams(query) });
 }
 
 const TYPING_DELAY_MS = 300;
 
-/** Show/Hide Archived, Show Non-Required, the Type filter and the name filter (spec section 2). */
+/**
+ * The list's controls: the search box (permit number, name, agency, project), Type (spec), Status,
+ * Group by, Show/Hide Archived and Show Non-Required (spec); below them the Project, Client,
+ * Agency and expiration-range filters, then the saved views and the exports. On a phone the
+ * filters beyond search, Type and Status fold behind a Filters button.
+ */
 export function PermitsToolbar({
   query,
   onChange,
+  onApplyView,
 }: {
   query: PermitListQuery;
-  onChange: (patch: Partial<PermitListQuery>, opts?: { replace?: boolean }) => void;
+  onChange: ChangeQuery;
+  /** Shows a saved view: its parameters replace the current filters. */
+  onApplyView: (params: URLSearchParams) => void;
 }) {
-  const [name, setName] = useState(query.q ?? "");
-  // A link or Back changes the URL under us: show what it says.
-  const [urlName, setUrlName] = useState(query.q);
-  if (urlName !== query.q) {
-    setUrlName(query.q);
-    if ((name.trim() || null) !== query.q) setName(query.q ?? "");
+  const theme = useTheme();
+  const isPhone = useMediaQuery(theme.breakpoints.down("md"));
+  const extra = extraFilterCount(query);
+  const [isOpen, setIsOpen] = useState(extra > 0);
+  const showsAll = !isPhone || isOpen;
+
+  return (
+    <Box sx={{ mb: 2, display: "grid", gap: 1.5 }}>
+      <Box sx={{ display: "flex", flexWrap: "wrap", alignItems: "center", gap: 1.5 }}>
+        <SearchBox query={query} onChange={onChange} />
+        <TextField
+          select
+          size="small"
+          label="Type"
+          value={query.record_type ?? ""}
+          onChange={(e) => onChange({ record_type: (e.target.value || null) as RecordType | null })}
+          sx={{ flex: { xs: "1 1 140px", md: "0 0 150px" } }}
+          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+        >
+          <MenuItem value="">All Types</MenuItem>
+          {RECORD_TYPES.map((t) => (
+            <MenuItem key={t} value={t}>
+              {RECORD_TYPE_LABELS[t]}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          select
+          size="small"
+          label="Status"
+          value={query.status ?? ""}
+          onChange={(e) => onChange({ status: (e.target.value || null) as StatusFilterValue | null })}
+          sx={{ flex: { xs: "1 1 140px", md: "0 0 150px" } }}
+          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+        >
+          {/* Without a status the Show Non-Required rule of the spec decides. */}
+          <MenuItem value="">{query.show_non_required ? "All statuses" : "Required only"}</MenuItem>
+          {STATUS_FILTER_VALUES.map((s) => (
+            <MenuItem key={s} value={s}>
+              {s}
+            </MenuItem>
+          ))}
+        </TextField>
+        {isPhone ? (
+          <Button
+            variant={isOpen ? "contained" : "outlined"}
+            startIcon={<FilterListIcon />}
+            aria-expanded={isOpen}
+            aria-controls="permit-more-filters"
+            onClick={() => setIsOpen(!isOpen)}
+            sx={{ flex: "1 1 140px" }}
+          >
+            {extra ? `Filters (${extra})` : "Filters"}
+          </Button>
+        ) : null}
+        {showsAll ? (
+          <>
+            <TextField
+              select
+              size="small"
+              label="Group by"
+              value={query.group}
+              onChange={(e) => onChange({ group: e.target.value as PermitGrouping })}
+              sx={{ flex: { xs: "1 1 100%", sm: "1 1 180px", md: "0 0 180px" } }}
+            >
+              {PERMIT_GROUPINGS.map((g) => (
+                <MenuItem key={g} value={g}>
+                  {PERMIT_GROUPING_LABELS[g]}
+                </MenuItem>
+              ))}
+            </TextField>
+            <Box
+              sx={{ display: "flex", alignItems: "center", gap: 1.5, flexWrap: "wrap", ml: { md: "auto" } }}
+            >
+              <Button
+                variant={query.show_archived ? "contained" : "outlined"}
+                aria-pressed={query.show_archived}
+                onClick={() => onChange({ show_archived: !query.show_archived })}
+              >
+                {query.show_archived ? "Hide Archived" : "Show Archived"}
+              </Button>
+              <FormControlLabel
+                sx={{ mr: 0 }}
+                control={
+                  <Checkbox
+                    checked={query.show_non_required}
+                    // The checkbox and a chosen status would disagree: the checkbox wins.
+                    onChange={(e) => onChange({ show_non_required: e.target.checked, status: null })}
+                  />
+                }
+                label="Show Non-Required"
+              />
+            </Box>
+          </>
+        ) : null}
+      </Box>
+      {showsAll ? (
+        <Box id="permit-more-filters">
+          <Suspense fallback={<Box sx={{ minHeight: 40 }} />}>
+            <PermitFilters query={query} onChange={onChange} />
+          </Suspense>
+        </Box>
+      ) : null}
+      <Box sx={{ display: "flex", flexWrap: "wrap", alignItems: "center", gap: 1.5 }}>
+        <Box sx={{ flex: "1 1 320px", minWidth: 0 }}>
+          <Suspense fallback={<Box sx={{ minHeight: 36 }} />}>
+            <SavedViewsBar query={query} onApply={onApplyView} />
+          </Suspense>
+        </Box>
+        <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap" }}>
+          <Button startIcon={<DownloadIcon />} href={exportUrl(query, "csv")} download>
+            Export CSV
+          </Button>
+          <Button startIcon={<DownloadIcon />} href={exportUrl(query, "xlsx")} download>
+            Export Excel
+          </Button>
+        </Box>
+      </Box>
+    </Box>
+  );
+}
+
+/** One box over permit number, name, agency and project; the URL follows each pause in typing. */
+function SearchBox({ query, onChange }: { query: PermitListQuery; onChange: ChangeQuery }) {
+  const [text, setText] = useState(query.q ?? "");
+  // A link, Back or a saved view changes the URL under us: show what it says.
+  const [urlText, setUrlText] = useState(query.q);
+  if (urlText !== query.q) {
+    setUrlText(query.q);
+    if ((text.trim() || null) !== query.q) setText(query.q ?? "");
   }
   useEffect(() => {
-    const next = name.trim() || null;
+    const next = text.trim() || null;
     if (next === query.q) return;
     // One history entry per pause in typing, not per key.
     const timer = window.setTimeout(() => onChange({ q: next }, { replace: true }), TYPING_DELAY_MS);
     return () => window.clearTimeout(timer);
-  }, [name, query.q, onChange]);
+  }, [text, query.q, onChange]);
 
   return (
-    <Box sx={{ display: "flex", flexWrap: "wrap", alignItems: "center", gap: 1.5, mb: 2 }}>
-      <TextField
-        size="small"
-        label="Filter by permit name"
-        value={name}
-        onChange={(e) => setName(e.target.value)}
-        sx={{ flex: "1 1 240px", maxWidth: { sm: 360 } }}
-        slotProps={{
-          htmlInput: { maxLength: PERMIT_SEARCH_MAX, type: "search" },
-          input: {
-            startAdornment: (
-              <InputAdornment position="start">
-                <SearchIcon fontSize="small" />
-              </InputAdornment>
-            ),
-          },
-        }}
-      />
-      <TextField
-        select
-        size="small"
-        label="Type"
-        value={query.record_type ?? ""}
-        onChange={(e) => onChange({ record_type: (e.target.value || null) as RecordType | null })}
-        sx={{ minWidth: 170 }}
-        slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-      >
-        <MenuItem value="">All Types</MenuItem>
-        {RECORD_TYPES.map((t) => (
-          <MenuItem key={t} value={t}>
-            {RECORD_TYPE_LABELS[t]}
-          </MenuItem>
-        ))}
-      </TextField>
-      <Button
-        variant={query.show_archived ? "contained" : "outlined"}
-        aria-pressed={query.show_archived}
-        onClick={() => onChange({ show_archived: !query.show_archived })}
-      >
-        {query.show_archived ? "Hide Archived" : "Show Archived"}
-      </Button>
-      <FormControlLabel
-        control={
-          <Checkbox
-            checked={query.show_non_required}
-            onChange={(e) => onChange({ show_non_required: e.target.checked })}
-          />
-        }
-        label="Show Non-Required"
-      />
-      <Box sx={{ display: "flex", gap: 1, ml: { md: "auto" } }}>
-        <Button size="small" startIcon={<DownloadIcon />} href={exportUrl(query, "csv")} download>
-          Export CSV
-        </Button>
-        <Button size="small" startIcon={<DownloadIcon />} href={exportUrl(query, "xlsx")} download>
-          Export Excel
-        </Button>
-      </Box>
-    </Box>
+    <TextField
+      size="small"
+      label="Search permits"
+      placeholder="Number, name, agency, project"
+      value={text}
+      onChange={(e) => setText(e.target.value)}
+      sx={{ flex: { xs: "1 1 100%", sm: "1 1 300px" }, maxWidth: { md: 420 } }}
+      slotProps={{
+        htmlInput: { maxLength: PERMIT_SEARCH_MAX, type: "search" },
+        input: {
+          startAdornment: (
+            <InputAdornment position="start">
+              <SearchIcon fontSize="small" />
+            </InputAdornment>
+          ),
+        },
+      }}
+    />
   );
 }

@@ -6,16 +6,24 @@ import Button from "@mui/material/Button";
 import CircularProgress from "@mui/material/CircularProgress";
 import Typography from "@mui/material/Typography";
 import ArrowBack from "@mui/icons-material/ArrowBack";
+import { todayIn } from "../../../../shared/domain/dates.ts";
 import { IdSchema } from "../../../../shared/schemas/common.ts";
 import type { PermitDetail } from "../../../../shared/schemas/permits.ts";
 import { errorMessage } from "../../../lib/api.ts";
 import { paths } from "../../../lib/paths.ts";
-import { useCan } from "../../../lib/session.tsx";
+import { useCan, useCurrentUser } from "../../../lib/session.tsx";
 import { usePageTitle } from "../../../lib/page-title.ts";
+import { usePermitLifecycle } from "../api/get-lifecycle.ts";
 import { usePermit } from "../api/get-permit.ts";
 import { AttachmentsCard } from "../components/detail/attachments-card.tsx";
 import { AuditTrailCard } from "../components/detail/audit-trail-card.tsx";
 import { CommentsCard } from "../components/detail/comments-card.tsx";
+import {
+  InspectionsCard,
+  LifecyclePending,
+  RenewalCard,
+  TermsCard,
+} from "../components/detail/lifecycle-cards.tsx";
 import {
   AgencyInfoCard,
   BondDetailsCard,
@@ -80,6 +88,10 @@ function Layout({ main, side, bottom }: { main: Placed[]; side: Placed[]; bottom
 
 function PermitDetailView({ permit }: { permit: PermitDetail }) {
   const canSeeReminders = useCan("reminders.view");
+  const lifecycle = usePermitLifecycle(permit.id);
+  const me = useCurrentUser();
+  const today = todayIn(me.company?.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone);
+  const life = lifecycle.data;
   return (
     <>
       <PermitHeader permit={permit} />
@@ -101,20 +113,37 @@ function PermitDetailView({ permit }: { permit: PermitDetail }) {
             ),
           },
           { order: 2, node: <PermitTimeline permit={permit} /> },
-          ...(permit.record_type === "bond" ? [{ order: 3, node: <BondDetailsCard permit={permit} /> }] : []),
-          { order: 5, node: <CommentsCard permit={permit} /> },
+          ...(permit.record_type === "bond" ? [{ order: 4, node: <BondDetailsCard permit={permit} /> }] : []),
+          ...(life
+            ? [
+                { order: 6, node: <TermsCard lifecycle={life} /> },
+                { order: 7, node: <InspectionsCard permitId={permit.id} lifecycle={life} today={today} /> },
+              ]
+            : []),
+          { order: 8, node: <CommentsCard permit={permit} /> },
         ]}
         side={[
-          { order: 4, node: <AttachmentsCard permit={permit} /> },
-          ...(canSeeReminders ? [{ order: 6, node: <RemindersCard permitId={permit.id} /> }] : []),
+          {
+            order: 3,
+            node: life ? (
+              <RenewalCard permit={permit} lifecycle={life} today={today} />
+            ) : (
+              <LifecyclePending error={lifecycle.error} />
+            ),
+          },
+          { order: 5, node: <AttachmentsCard permit={permit} /> },
+          ...(canSeeReminders ? [{ order: 9, node: <RemindersCard permitId={permit.id} /> }] : []),
         ]}
-        bottom={{ order: 7, node: <AuditTrailCard permitId={permit.id} /> }}
+        bottom={{ order: 10, node: <AuditTrailCard permitId={permit.id} /> }}
       />
     </>
   );
 }
 
-/** Permit detail (/permits/{id}): the permit, its files, comments, reminders and audit trail. */
+/**
+ * Permit detail (/permits/{id}): the permit, its renewal, terms and inspections (issue 11), files,
+ * comments, reminders and audit trail.
+ */
 export default function PermitDetailPage() {
   const { id = "" } = useParams();
   const isValidId = IdSchema.safeParse(id).success;

@@ -17,12 +17,19 @@ import type { PermitListItem, PermitListQuery } from "../../../../shared/schemas
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { errorMessage } from "../../../lib/api.ts";
+import { formatCount } from "../../../lib/format.ts";
 import { paths } from "../../../lib/paths.ts";
 import { useCan } from "../../../lib/session.tsx";
 import { useDeletePermit } from "../api/delete-permit.ts";
 import { usePermitSummary } from "../api/get-permit-summary.ts";
 import { permitsQueryOptions, usePermits } from "../api/get-permits.ts";
-import { filterOf, readListView, writeListView, type ListView } from "../components/list-params.ts";
+import {
+  filterOf,
+  readListView,
+  writeListView,
+  type ChangeQuery,
+  type ListView,
+} from "../components/list-params.ts";
 import { PermitCards } from "../components/permit-cards.tsx";
 import { URGENCY_LABELS, urgencyBackground } from "../components/permit-row-parts.tsx";
 import { PermitsTable } from "../components/permits-table.tsx";
@@ -31,8 +38,6 @@ import { SummaryTiles } from "../components/summary-tiles.tsx";
 
 // recharts is most of this page's weight: fetched only when the charts are opened.
 const PermitCharts = lazy(() => import("../components/permit-charts.tsx"));
-
-const NUMBER = new Intl.NumberFormat("en-US");
 
 /** All Permits (/permits, spec section 2): dashboard, filters and the grouped, paged table. */
 export default function PermitsListPage() {
@@ -52,10 +57,14 @@ export default function PermitsListPage() {
     [setParams],
   );
   // Any filter or sort change starts again at page 1.
-  const changeQuery = useCallback(
-    (patch: Partial<PermitListQuery>, opts?: { replace?: boolean }) =>
-      setView({ ...view, query: { ...query, page: 1, ...patch } }, opts),
+  const changeQuery: ChangeQuery = useCallback(
+    (patch, opts) => setView({ ...view, query: { ...query, page: 1, ...patch } }, opts),
     [setView, view, query],
+  );
+  // A saved view replaces the filters, sort and grouping; the charts stay as they are.
+  const applyView = useCallback(
+    (params: URLSearchParams) => setView({ ...readListView(params), showCharts: view.showCharts }),
+    [setView, view.showCharts],
   );
 
   const list = usePermits(query);
@@ -68,9 +77,12 @@ export default function PermitsListPage() {
   const pageCount = list.data ? Math.max(1, Math.ceil(list.data.total / list.data.page_size)) : 1;
   const firstRow = list.data ? (list.data.page - 1) * list.data.page_size + 1 : 0;
   const rowsOnPage =
-    list.data?.groups.reduce((n, g) => n + g.projects.reduce((m, p) => m + p.permits.length, 0), 0) ?? 0;
+    (list.data?.items.length ?? 0) +
+    (list.data?.groups.reduce((n, g) => n + g.projects.reduce((m, p) => m + p.permits.length, 0), 0) ?? 0);
   const viewProps = {
     groups: list.data?.groups ?? [],
+    items: list.data?.items ?? [],
+    groupBy: list.data?.group_by ?? query.group,
     query,
     showCompany,
     onSort: (sort: PermitListQuery["sort"], dir: PermitListQuery["dir"]) => changeQuery({ sort, dir }),
@@ -98,7 +110,11 @@ export default function PermitsListPage() {
           {errorMessage(summary.error)}
         </Alert>
       ) : (
-        <SummaryTiles summary={summary.data} />
+        <SummaryTiles
+          summary={summary.data}
+          selected={query.tile}
+          onSelect={(tile) => changeQuery({ tile })}
+        />
       )}
 
       <Paper variant="outlined" component="section" aria-labelledby="analytics-heading" sx={{ mb: 2 }}>
@@ -129,7 +145,7 @@ export default function PermitsListPage() {
         </Collapse>
       </Paper>
 
-      <PermitsToolbar query={query} onChange={changeQuery} />
+      <PermitsToolbar query={query} onChange={changeQuery} onApplyView={applyView} />
 
       {list.isError ? (
         <Alert severity="error" variant="filled" sx={{ mb: 2 }}>
@@ -137,7 +153,15 @@ export default function PermitsListPage() {
         </Alert>
       ) : null}
 
-      <Paper variant="outlined" sx={{ overflow: "hidden" }}>
+      <Paper
+        variant="outlined"
+        component="section"
+        aria-label="Permits list"
+        // Busy while the rows shown answer an earlier filter (they stay on screen until the next arrive).
+        aria-busy={list.isFetching}
+        data-stale={list.isPlaceholderData || undefined}
+        sx={{ overflow: "hidden" }}
+      >
         <Box sx={{ height: 4 }}>
           {list.isFetching ? <LinearProgress aria-label="Loading permits" /> : null}
         </Box>
@@ -171,8 +195,8 @@ export default function PermitsListPage() {
         >
           <Box sx={{ display: "flex", flexWrap: "wrap", alignItems: "center", gap: 2 }}>
             <Typography variant="body2" color="text.secondary">
-              {NUMBER.format(firstRow)}–{NUMBER.format(firstRow + rowsOnPage - 1)} of{" "}
-              {NUMBER.format(list.data.total)}
+              {formatCount(firstRow)}–{formatCount(firstRow + rowsOnPage - 1)} of{" "}
+              {formatCount(list.data.total)}
             </Typography>
             <Legend />
           </Box>

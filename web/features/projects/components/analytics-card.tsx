@@ -33,25 +33,28 @@ export function AnalyticsCard({ dashboard }: { dashboard: ProjectDashboard }) {
               <Typography color="text.secondary">No permits with a start date yet.</Typography>
             </Box>
           )}
-          <Box component="dl" sx={{ flex: "1 1 220px", m: 0 }}>
-            {dashboard.categories.map(({ category, count }) => (
-              <Box key={category} sx={{ mb: 1.5 }}>
-                <Box component="dt" sx={{ display: "flex", alignItems: "center", gap: 1, fontWeight: 600 }}>
-                  <Box
-                    sx={{
-                      width: 12,
-                      height: 12,
-                      borderRadius: "50%",
-                      bgcolor: CATEGORY_INFO[category].color,
-                    }}
-                  />
-                  {category}: {count}
+          <Box sx={{ flex: "1 1 220px" }}>
+            <Box component="dl" sx={{ m: 0 }}>
+              {dashboard.categories.map(({ category, count }) => (
+                <Box key={category} sx={{ mb: 1.5 }}>
+                  <Box component="dt" sx={{ display: "flex", alignItems: "center", gap: 1, fontWeight: 600 }}>
+                    <Box
+                      sx={{
+                        width: 12,
+                        height: 12,
+                        borderRadius: "50%",
+                        bgcolor: CATEGORY_INFO[category].color,
+                      }}
+                    />
+                    {category}: {count}
+                  </Box>
+                  <Box component="dd" sx={{ ml: 2.5, color: "text.secondary", fontSize: "0.875rem" }}>
+                    {CATEGORY_INFO[category].explanation}
+                  </Box>
                 </Box>
-                <Box component="dd" sx={{ ml: 2.5, color: "text.secondary", fontSize: "0.875rem" }}>
-                  {CATEGORY_INFO[category].explanation}
-                </Box>
-              </Box>
-            ))}
+              ))}
+            </Box>
+            {/* After the list, not in it: a <dl> holds only term and description groups. */}
             <Typography variant="caption" color="text.secondary" component="p">
               Permits without a start date, and N/A permits, count in no category.
             </Typography>

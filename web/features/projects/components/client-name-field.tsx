@@ -1,7 +1,8 @@
+import { useMemo } from "react";
 import Autocomplete from "@mui/material/Autocomplete";
 import TextField from "@mui/material/TextField";
 import { useController, type Control, type FieldValues, type Path } from "react-hook-form";
-import { useClientSuggestions } from "../api/client-suggestions.ts";
+import { useClients } from "../../clients/index.ts";
 
 /**
  * The Client field: free text with the company's clients as suggestions. A name that matches
@@ -19,8 +20,9 @@ export function ClientNameField<T extends FieldValues>({
   required?: boolean;
 }) {
   const { field, fieldState } = useController({ control, name });
-  const suggestions = useClientSuggestions(companyId);
-  const options = suggestions.data ?? [];
+  // The company's clients, as suggestions.
+  const suggestions = useClients(companyId, { enabled: !!companyId });
+  const options = useMemo(() => suggestions.data?.clients.map((c) => c.name) ?? [], [suggestions.data]);
   const typed = String(field.value ?? "").trim();
   const isNew =
     typed !== "" && suggestions.isSuccess && !options.some((o) => o.toLowerCase() === typed.toLowerCase());

@@ -10,14 +10,14 @@ import MenuItem from "@mui/material/MenuItem";
 import TextField from "@mui/material/TextField";
 import { DEFAULT_PROJECT_STATUS, PROJECT_STATUSES } from "../../../../shared/domain/statuses.ts";
 import { ProjectQuickFormSchema, type ProjectQuickForm } from "../../../../shared/schemas/projects.ts";
-import { CompanySelect } from "../../../components/company-select.tsx";
+import { CompanyField } from "../../companies/index.ts";
 import { FormTextField } from "../../../components/form-text-field.tsx";
 import { errorMessage, isApiError } from "../../../lib/api.ts";
 import { applyServerFieldErrors } from "../../../lib/form-errors.ts";
 import { useNotify } from "../../../lib/notify.ts";
 import { useCan, useCurrentUser } from "../../../lib/session.tsx";
 import { useCreateProject } from "../api/save-project.ts";
-import { plural } from "../format.ts";
+import { plural } from "../../../lib/format.ts";
 import { ClientNameField } from "./client-name-field.tsx";
 
 const FIELDS = ["company_id", "name", "project_number", "client_name", "status"] as const;
@@ -81,23 +81,7 @@ export function CreateProjectDialog({
           {create.isError && !(isApiError(create.error) && create.error.fields) ? (
             <Alert severity="error">{errorMessage(create.error)}</Alert>
           ) : null}
-          {picksCompany ? (
-            <Controller
-              control={control}
-              name="company_id"
-              render={({ field, fieldState }) => (
-                <CompanySelect
-                  value={field.value}
-                  onChange={field.onChange}
-                  inputRef={field.ref}
-                  required
-                  fullWidth
-                  error={!!fieldState.error}
-                  helperText={fieldState.error?.message}
-                />
-              )}
-            />
-          ) : null}
+          {picksCompany ? <CompanyField control={control} name="company_id" required fullWidth /> : null}
           <FormTextField control={control} name="name" label="Project Name" required autoFocus />
           <FormTextField control={control} name="project_number" label="Project Number" />
           <ClientNameField control={control} name="client_name" companyId={companyId} />

@@ -2,7 +2,7 @@ import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import type { Project } from "../../../../shared/schemas/projects.ts";
 import { errorMessage } from "../../../lib/api.ts";
 import { useDeleteProject } from "../api/save-project.ts";
-import { plural } from "../format.ts";
+import { plural } from "../../../lib/format.ts";
 
 /** The spec's confirmation, saying how many permits go with the project. */
 export function DeleteProjectDialog({

@@ -3,7 +3,7 @@ import Box from "@mui/material/Box";
 import Paper from "@mui/material/Paper";
 import Typography from "@mui/material/Typography";
 import type { ProjectDashboard } from "../../../../shared/schemas/projects.ts";
-import { formatDate, plural } from "../format.ts";
+import { formatDayOrDash, plural } from "../../../lib/format.ts";
 
 function Tile({ label, value, tone }: { label: string; value: ReactNode; tone?: "error" | "warning" }) {
   return (
@@ -18,10 +18,11 @@ function Tile({ label, value, tone }: { label: string; value: ReactNode; tone?: 
           : undefined,
       }}
     >
-      <Typography variant="caption" color="text.secondary" component="p" noWrap title={label}>
+      {/* Wraps rather than cutting "Expiring within 30 days" short in a narrow tile. */}
+      <Typography variant="caption" color="text.secondary" component="p" sx={{ lineHeight: 1.35 }}>
         {label}
       </Typography>
-      <Typography variant="h3" component="p" color={tone ? `${tone}.main` : undefined}>
+      <Typography variant="h3" component="p" color={tone ? `${tone}.dark` : undefined}>
         {value}
       </Typography>
     </Paper>
@@ -60,7 +61,7 @@ export function PermitsSummary({ dashboard }: { dashboard: ProjectDashboard }) {
           tone={summary.expiring_soon ? "warning" : undefined}
         />
         <Tile label="Expired" value={summary.expired} tone={summary.expired ? "error" : undefined} />
-        <Tile label="Next Expiration" value={formatDate(summary.next_expiration)} />
+        <Tile label="Next Expiration" value={formatDayOrDash(summary.next_expiration)} />
       </Box>
       {notes.length ? (
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>

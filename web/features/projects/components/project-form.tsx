@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Controller, useForm, useWatch } from "react-hook-form";
+import { useForm, useWatch } from "react-hook-form";
 import { Link as RouterLink, useNavigate } from "react-router";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
@@ -11,7 +11,8 @@ import {
   type Project,
   type ProjectForm as ProjectFormValues,
 } from "../../../../shared/schemas/projects.ts";
-import { CompanySelect } from "../../../components/company-select.tsx";
+import { CompanyField } from "../../companies/index.ts";
+import { useUnsavedChanges } from "../../../components/unsaved-changes.tsx";
 import { FormTextField } from "../../../components/form-text-field.tsx";
 import { errorMessage, isApiError } from "../../../lib/api.ts";
 import { applyServerFieldErrors } from "../../../lib/form-errors.ts";
@@ -19,7 +20,7 @@ import { useNotify } from "../../../lib/notify.ts";
 import { paths } from "../../../lib/paths.ts";
 import { useCan, useCurrentUser } from "../../../lib/session.tsx";
 import { useCreateProject, useUpdateProject } from "../api/save-project.ts";
-import { plural } from "../format.ts";
+import { plural } from "../../../lib/format.ts";
 import { ClientNameField } from "./client-name-field.tsx";
 
 const FIELDS = ["company_id", "project_number", "name", "client_name"] as const;
@@ -41,7 +42,7 @@ export function ProjectForm({ project }: { project?: Project }) {
     control,
     handleSubmit,
     setError,
-    formState: { isSubmitting },
+    formState: { isSubmitting, isDirty },
   } = useForm<ProjectFormValues>({
     resolver: zodResolver(ProjectFormSchema),
     defaultValues: {
@@ -52,6 +53,7 @@ export function ProjectForm({ project }: { project?: Project }) {
     },
   });
   const companyId = useWatch({ control, name: "company_id" });
+  const guard = useUnsavedChanges(isDirty);
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -88,21 +90,7 @@ export function ProjectForm({ project }: { project?: Project }) {
           <Alert severity="error">{errorMessage(save.error)}</Alert>
         ) : null}
         {picksCompany ? (
-          <Controller
-            control={control}
-            name="company_id"
-            render={({ field, fieldState }) => (
-              <CompanySelect
-                value={field.value}
-                onChange={field.onChange}
-                inputRef={field.ref}
-                required
-                fullWidth
-                error={!!fieldState.error}
-                helperText={fieldState.error?.message}
-              />
-            )}
-          />
+          <CompanyField control={control} name="company_id" required fullWidth />
         ) : project && seesCompanies ? (
           <TextField label="Company" value={project.company_name} disabled fullWidth />
         ) : null}
@@ -110,6 +98,7 @@ export function ProjectForm({ project }: { project?: Project }) {
         <FormTextField control={control} name="name" label="Project Name" required />
         <ClientNameField control={control} name="client_name" companyId={companyId} required />
         <Box sx={{ display: "flex", gap: 1, justifyContent: "flex-end" }}>
+          {/* A link: the unsaved-changes guard asks before it is followed. */}
           <Button component={RouterLink} to={paths.projects} disabled={isSubmitting}>
             Cancel
           </Button>
@@ -118,6 +107,7 @@ export function ProjectForm({ project }: { project?: Project }) {
           </Button>
         </Box>
       </Box>
+      {guard.prompt}
     </Paper>
   );
 }

@@ -4,7 +4,7 @@ import Card from "@mui/material/Card";
 import CardContent from "@mui/material/CardContent";
 import Typography from "@mui/material/Typography";
 import type { ProjectDashboard } from "../../../../shared/schemas/projects.ts";
-import { formatDate } from "../format.ts";
+import { formatDayOrDash } from "../../../lib/format.ts";
 import { ProjectStatusSelect } from "./project-status-select.tsx";
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
@@ -37,7 +37,7 @@ export function ProjectInfoCard({ dashboard }: { dashboard: ProjectDashboard }) 
           </Box>
         )}
         <Box component="dl" sx={{ m: 0, display: "grid", gridTemplateColumns: "1fr 1fr", gap: 2 }}>
-          <Fact label="Start Date">{formatDate(dashboard.start_date)}</Fact>
+          <Fact label="Start Date">{formatDayOrDash(dashboard.start_date)}</Fact>
           <Fact label="Project Number">{project.project_number ?? "—"}</Fact>
           <Fact label="Client">{project.client_name ?? "—"}</Fact>
           <Fact label="Company">{project.company_name}</Fact>

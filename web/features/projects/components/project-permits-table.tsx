@@ -1,4 +1,5 @@
 import { Link as RouterLink } from "react-router";
+import Box from "@mui/material/Box";
 import Chip from "@mui/material/Chip";
 import Link from "@mui/material/Link";
 import Paper from "@mui/material/Paper";
@@ -12,12 +13,78 @@ import Typography from "@mui/material/Typography";
 import { statusChipColor } from "../../../../shared/domain/permit-rules.ts";
 import type { DashboardPermit } from "../../../../shared/schemas/projects.ts";
 import { paths } from "../../../lib/paths.ts";
-import { formatDate } from "../format.ts";
+import { formatDayOrDash } from "../../../lib/format.ts";
+import { RecordCard, RecordCards, useIsPhone } from "../../../components/record-cards.tsx";
 
 const URGENCY_COLOR = { expired: "error.main", expiring: "warning.dark" } as const;
 
+function StatusChip({ permit }: { permit: DashboardPermit }) {
+  const isNa = permit.status === "N/A";
+  return (
+    <Chip
+      size="small"
+      variant={isNa ? "outlined" : "filled"}
+      color={isNa ? "default" : statusChipColor(permit.display_status)}
+      label={permit.display_status}
+    />
+  );
+}
+
+function ExpirationDate({ permit }: { permit: DashboardPermit }) {
+  const isNa = permit.status === "N/A";
+  return (
+    <Box
+      component="span"
+      sx={
+        permit.urgency && !isNa
+          ? { color: URGENCY_COLOR[permit.urgency], fontWeight: 600, whiteSpace: "nowrap" }
+          : { whiteSpace: "nowrap" }
+      }
+    >
+      {formatDayOrDash(permit.expiration_date)}
+    </Box>
+  );
+}
+
+function DetailsLink({ permit, isBlock = false }: { permit: DashboardPermit; isBlock?: boolean }) {
+  return (
+    <Link
+      component={RouterLink}
+      to={paths.permit(permit.id)}
+      aria-label={`Details of ${permit.permit_name}`}
+      sx={isBlock ? { display: "inline-flex", alignItems: "center", minHeight: 44, px: 1 } : undefined}
+    >
+      Details
+    </Link>
+  );
+}
+
+/** The project's permits on a phone: one card each, every column of the table labelled. */
+function ProjectPermitCards({ permits }: { permits: DashboardPermit[] }) {
+  return (
+    <RecordCards label="Project permits">
+      {permits.map((permit) => (
+        <RecordCard
+          key={permit.id}
+          isMuted={permit.status === "N/A"}
+          title={permit.permit_name}
+          subtitle={permit.permit_number}
+          fields={[
+            { label: "Agency", value: permit.agency || "—" },
+            { label: "Application Date", value: formatDayOrDash(permit.permit_application_date) },
+            { label: "Expiration Date", value: <ExpirationDate permit={permit} /> },
+            { label: "Status", value: <StatusChip permit={permit} /> },
+          ]}
+          actions={<DetailsLink permit={permit} isBlock />}
+        />
+      ))}
+    </RecordCards>
+  );
+}
+
 /** The project's permits; N/A ones come last (the server's order) and are greyed. */
 export function ProjectPermitsTable({ permits }: { permits: DashboardPermit[] }) {
+  const isPhone = useIsPhone();
   if (!permits.length) {
     return (
       <Paper variant="outlined" sx={{ p: 3, textAlign: "center" }}>
@@ -25,6 +92,7 @@ export function ProjectPermitsTable({ permits }: { permits: DashboardPermit[] })
       </Paper>
     );
   }
+  if (isPhone) return <ProjectPermitCards permits={permits} />;
   return (
     <TableContainer component={Paper} variant="outlined">
       <Table size="small" aria-label="Project permits">
@@ -42,47 +110,26 @@ export function ProjectPermitsTable({ permits }: { permits: DashboardPermit[] })
           {permits.map((permit) => {
             const isNa = permit.status === "N/A";
             return (
-              <TableRow key={permit.id} hover sx={isNa ? { "& td": { color: "text.disabled" } } : undefined}>
+              // Greyed, yet readable (4.5:1): the secondary text colour, not the disabled one.
+              <TableRow key={permit.id} hover sx={isNa ? { "& td": { color: "text.secondary" } } : undefined}>
                 <TableCell sx={{ fontWeight: isNa ? undefined : 500 }}>
                   {permit.permit_name}
-                  <Typography
-                    variant="caption"
-                    component="div"
-                    color={isNa ? "text.disabled" : "text.secondary"}
-                  >
+                  <Typography variant="caption" component="div" color="text.secondary">
                     {permit.permit_number}
                   </Typography>
                 </TableCell>
                 <TableCell>{permit.agency || "—"}</TableCell>
                 <TableCell sx={{ whiteSpace: "nowrap" }}>
-                  {formatDate(permit.permit_application_date)}
-                </TableCell>
-                <TableCell
-                  sx={{
-                    whiteSpace: "nowrap",
-                    ...(permit.urgency && !isNa
-                      ? { color: URGENCY_COLOR[permit.urgency], fontWeight: 600 }
-                      : {}),
-                  }}
-                >
-                  {formatDate(permit.expiration_date)}
+                  {formatDayOrDash(permit.permit_application_date)}
                 </TableCell>
                 <TableCell>
-                  <Chip
-                    size="small"
-                    variant={isNa ? "outlined" : "filled"}
-                    color={isNa ? "default" : statusChipColor(permit.display_status)}
-                    label={permit.display_status}
-                  />
+                  <ExpirationDate permit={permit} />
                 </TableCell>
                 <TableCell>
-                  <Link
-                    component={RouterLink}
-                    to={paths.permit(permit.id)}
-                    aria-label={`Details of ${permit.permit_name}`}
-                  >
-                    Details
-                  </Link>
+                  <StatusChip permit={permit} />
+                </TableCell>
+                <TableCell>
+                  <DetailsLink permit={permit} />
                 </TableCell>
               </TableRow>
             );

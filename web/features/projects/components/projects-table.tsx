@@ -1,8 +1,8 @@
 import { useState } from "react";
 import { Link as RouterLink } from "react-router";
 import Chip from "@mui/material/Chip";
-import IconButton from "@mui/material/IconButton";
 import Link from "@mui/material/Link";
+import MenuItem from "@mui/material/MenuItem";
 import Paper from "@mui/material/Paper";
 import Table from "@mui/material/Table";
 import TableBody from "@mui/material/TableBody";
@@ -11,13 +11,20 @@ import TableContainer from "@mui/material/TableContainer";
 import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
 import TableSortLabel from "@mui/material/TableSortLabel";
-import Tooltip from "@mui/material/Tooltip";
-import DeleteIcon from "@mui/icons-material/DeleteOutlined";
-import EditIcon from "@mui/icons-material/EditOutlined";
+import TextField from "@mui/material/TextField";
 import type { Project, ProjectSort } from "../../../../shared/schemas/projects.ts";
+import { RecordCard, RecordCards, useIsPhone } from "../../../components/record-cards.tsx";
+import { RowActions } from "../../../components/row-actions.tsx";
 import { paths } from "../../../lib/paths.ts";
 import { DeleteProjectDialog } from "./delete-project-dialog.tsx";
 import { ProjectStatusSelect } from "./project-status-select.tsx";
+
+/** The sortable columns, for the phone's Sort by (the table's headers on wider screens). */
+const SORT_CHOICES: [ProjectSort, string][] = [
+  ["project_number", "Project Number"],
+  ["name", "Project Name"],
+  ["status", "Status"],
+];
 
 export interface SortState {
   sort: ProjectSort;
@@ -62,6 +69,70 @@ export function ProjectsTable({
   showCompany: boolean;
 }) {
   const [toDelete, setToDelete] = useState<Project | null>(null);
+  const isPhone = useIsPhone();
+  const status = (project: Project) =>
+    project.can.edit ? (
+      <ProjectStatusSelect project={project} />
+    ) : (
+      <Chip size="small" label={project.status} />
+    );
+  const actions = (project: Project, isInline: boolean) => (
+    <RowActions
+      name={project.name}
+      can={project.can}
+      editTo={paths.editProject(project.id)}
+      onDelete={() => setToDelete(project)}
+      size={isInline ? undefined : "small"}
+      isInline={isInline}
+    />
+  );
+  const nameLink = (project: Project) => (
+    <Link component={RouterLink} to={paths.projectDashboard(project.id)} sx={{ fontWeight: 500 }}>
+      {project.name}
+    </Link>
+  );
+  if (isPhone) {
+    return (
+      <>
+        <TextField
+          select
+          size="small"
+          label="Sort by"
+          value={`${sort.sort}:${sort.dir}`}
+          onChange={(e) => {
+            const [column, dir] = e.target.value.split(":") as [ProjectSort, "asc" | "desc"];
+            onSort({ sort: column, dir });
+          }}
+          sx={{ mb: 1.5, minWidth: 220 }}
+        >
+          {SORT_CHOICES.flatMap(([column, label]) =>
+            (["asc", "desc"] as const).map((dir) => (
+              <MenuItem key={`${column}:${dir}`} value={`${column}:${dir}`}>
+                {label} {dir === "asc" ? "(ascending)" : "(descending)"}
+              </MenuItem>
+            )),
+          )}
+        </TextField>
+        <RecordCards label="Projects">
+          {projects.map((project) => (
+            <RecordCard
+              key={project.id}
+              title={nameLink(project)}
+              subtitle={project.project_number ?? undefined}
+              fields={[
+                { label: "Client", value: project.client_name ?? "—" },
+                ...(showCompany ? [{ label: "Company", value: project.company_name }] : []),
+                { label: "Status", value: status(project) },
+                { label: "Permits", value: project.permit_count },
+              ]}
+              actions={actions(project, true)}
+            />
+          ))}
+        </RecordCards>
+        <DeleteProjectDialog project={toDelete} onClose={() => setToDelete(null)} />
+      </>
+    );
+  }
   return (
     <>
       <TableContainer component={Paper} variant="outlined">
@@ -81,50 +152,12 @@ export function ProjectsTable({
             {projects.map((project) => (
               <TableRow key={project.id} hover>
                 <TableCell sx={{ whiteSpace: "nowrap" }}>{project.project_number ?? "—"}</TableCell>
-                <TableCell>
-                  <Link
-                    component={RouterLink}
-                    to={paths.projectDashboard(project.id)}
-                    sx={{ fontWeight: 500 }}
-                  >
-                    {project.name}
-                  </Link>
-                </TableCell>
+                <TableCell>{nameLink(project)}</TableCell>
                 <TableCell>{project.client_name ?? "—"}</TableCell>
                 {showCompany ? <TableCell>{project.company_name}</TableCell> : null}
-                <TableCell>
-                  {project.can.edit ? (
-                    <ProjectStatusSelect project={project} />
-                  ) : (
-                    <Chip size="small" label={project.status} />
-                  )}
-                </TableCell>
+                <TableCell>{status(project)}</TableCell>
                 <TableCell align="right">{project.permit_count}</TableCell>
-                <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
-                  {project.can.edit ? (
-                    <Tooltip title="Edit">
-                      <IconButton
-                        component={RouterLink}
-                        to={paths.editProject(project.id)}
-                        aria-label={`Edit ${project.name}`}
-                        size="small"
-                      >
-                        <EditIcon fontSize="small" />
-                      </IconButton>
-                    </Tooltip>
-                  ) : null}
-                  {project.can.delete ? (
-                    <Tooltip title="Delete">
-                      <IconButton
-                        onClick={() => setToDelete(project)}
-                        aria-label={`Delete ${project.name}`}
-                        size="small"
-                      >
-                        <DeleteIcon fontSize="small" />
-                      </IconButton>
-                    </Tooltip>
-                  ) : null}
-                </TableCell>
+                {actions(project, false)}
               </TableRow>
             ))}
           </TableBody>

@@ -23,7 +23,7 @@ export function useCreateTemplate(companyId: string) {
   });
 }
 
-/** PUT /api/templates/:id (inline edit of name and agency). */
+/** PUT /api/templates/:id (inline edit of name, agency and the expiry defaults). */
 export function useUpdateTemplate(companyId: string) {
   return useMutation({
     mutationFn: ({ id, ...body }: TemplateUpdate & { id: string }) =>

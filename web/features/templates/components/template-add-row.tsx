@@ -8,16 +8,25 @@ import Paper from "@mui/material/Paper";
 import Switch from "@mui/material/Switch";
 import AddIcon from "@mui/icons-material/Add";
 import { TemplateFormSchema, type TemplateForm } from "../../../../shared/schemas/templates.ts";
+import { ExpiryRuleFields } from "../../../components/expiry-rule-fields.tsx";
 import { FormTextField } from "../../../components/form-text-field.tsx";
 import { errorMessage, isApiError } from "../../../lib/api.ts";
 import { applyServerFieldErrors } from "../../../lib/form-errors.ts";
 import { useCreateTemplate } from "../api/save-template.ts";
 
-const EMPTY: TemplateForm = { name: "", agency: "", status: "Required" };
+const EMPTY: TemplateForm = {
+  name: "",
+  agency: "",
+  status: "Required",
+  expiry_rule: "fixed",
+  expiry_days: "",
+  renewal_lead_days: "",
+};
 
 /**
- * The add row: 'New Template Name', 'Agency', the Required/N/A switch and 'Add'. Values are
- * trimmed; after a success the row goes back to empty and Required; a failure is shown.
+ * The add row: 'New Template Name', 'Agency', the Required/N/A switch and 'Add', and below them the
+ * expiry defaults of the permits made from the template (issue 11). Values are trimmed; after a
+ * success the row goes back to empty and Required; a failure is shown.
  */
 export function TemplateAddRow({ companyId }: { companyId: string }) {
   const create = useCreateTemplate(companyId);
@@ -34,7 +43,14 @@ export function TemplateAddRow({ companyId }: { companyId: string }) {
       await create.mutateAsync(values);
       reset(EMPTY);
     } catch (error) {
-      applyServerFieldErrors(error, setError, ["name", "agency", "status"]);
+      applyServerFieldErrors(error, setError, [
+        "name",
+        "agency",
+        "status",
+        "expiry_rule",
+        "expiry_days",
+        "renewal_lead_days",
+      ]);
     }
   });
 
@@ -90,6 +106,18 @@ export function TemplateAddRow({ companyId }: { companyId: string }) {
         >
           Add
         </Button>
+        <Box
+          role="group"
+          aria-label="Expiry defaults"
+          sx={{ flexBasis: "100%", display: "flex", flexWrap: "wrap", gap: 2, alignItems: "flex-start" }}
+        >
+          <ExpiryRuleFields
+            control={control}
+            size="small"
+            showHints={false}
+            fieldSx={{ flex: "1 1 200px" }}
+          />
+        </Box>
         {create.isError && !(isApiError(create.error) && create.error.fields) ? (
           <Alert severity="error" sx={{ flexBasis: "100%" }}>
             {errorMessage(create.error)}

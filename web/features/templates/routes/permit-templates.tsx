@@ -12,12 +12,13 @@ import TableRow from "@mui/material/TableRow";
 import Typography from "@mui/material/Typography";
 import type { Template } from "../../../../shared/schemas/templates.ts";
 import { AccessDenied } from "../../../components/access-denied.tsx";
-import { CompanySelect } from "../../../components/company-select.tsx";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { PageSpinner } from "../../../components/page-spinner.tsx";
+import { RecordCards, useIsPhone } from "../../../components/record-cards.tsx";
 import { errorMessage } from "../../../lib/api.ts";
 import { useCan, useCurrentUser } from "../../../lib/session.tsx";
+import { CompanySelect } from "../../companies/index.ts";
 import { useTemplates } from "../api/list-templates.ts";
 import { useDeleteTemplate } from "../api/save-template.ts";
 import { TemplateAddRow } from "../components/template-add-row.tsx";
@@ -33,6 +34,7 @@ export default function PermitTemplatesPage() {
   const templates = useTemplates(canManage ? companyId : "");
   const remove = useDeleteTemplate(companyId);
   const [toDelete, setToDelete] = useState<Template | null>(null);
+  const isPhone = useIsPhone();
 
   if (!canManage || (!picksCompany && !me.companyId)) {
     return (
@@ -50,7 +52,8 @@ export default function PermitTemplatesPage() {
     <>
       <PageHeader title="Permit Templates" />
       <Typography color="text.secondary" sx={{ mb: 2, maxWidth: 760 }}>
-        Every new project gets one permit for each active template, with its name, agency and status.
+        Every new project gets one permit for each active template, with its name, agency, status and expiry
+        defaults.
       </Typography>
       {picksCompany ? (
         <Box sx={{ mb: 2, maxWidth: 360 }}>
@@ -73,6 +76,24 @@ export default function PermitTemplatesPage() {
             <Typography color="error" role="alert">
               {errorMessage(templates.error)}
             </Typography>
+          ) : isPhone ? (
+            templates.data.length ? (
+              <RecordCards label="Permit templates">
+                {templates.data.map((template) => (
+                  <TemplateRow
+                    key={template.id}
+                    template={template}
+                    companyId={companyId}
+                    onDelete={setToDelete}
+                    layout="card"
+                  />
+                ))}
+              </RecordCards>
+            ) : (
+              <Typography color="text.secondary">
+                No templates yet: add the permits your projects usually need.
+              </Typography>
+            )
           ) : (
             <TableContainer component={Paper} variant="outlined">
               <Table size="small" aria-label="Permit templates">
@@ -80,6 +101,7 @@ export default function PermitTemplatesPage() {
                   <TableRow>
                     <TableCell>Permit Name</TableCell>
                     <TableCell>Agency</TableCell>
+                    <TableCell>Expiry Defaults</TableCell>
                     <TableCell>Status</TableCell>
                     <TableCell>Active</TableCell>
                     <TableCell align="right">Actions</TableCell>
@@ -96,7 +118,7 @@ export default function PermitTemplatesPage() {
                   ))}
                   {templates.data.length === 0 ? (
                     <TableRow>
-                      <TableCell colSpan={5} align="center" sx={{ py: 3, color: "text.secondary" }}>
+                      <TableCell colSpan={6} align="center" sx={{ py: 3, color: "text.secondary" }}>
                         No templates yet: add the permits your projects usually need.
                       </TableCell>
                     </TableRow>

@@ -1,3 +1,4 @@
+import { useState } from "react";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -5,19 +6,30 @@ import Chip from "@mui/material/Chip";
 import Paper from "@mui/material/Paper";
 import Typography from "@mui/material/Typography";
 import type { User } from "../../../../shared/schemas/users.ts";
+import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { errorMessage } from "../../../lib/api.ts";
 import { useNotify } from "../../../lib/notify.ts";
 import { useSetUserDisabled } from "../api/set-user-disabled.ts";
 
-/** Disable or enable a user. Disabling signs the user out at once; nobody can disable themselves. */
+/**
+ * Disable or enable a user. Disabling signs the user out at once, so it asks first (issue 14);
+ * nobody can disable themselves.
+ */
 export function AccountStatus({ user }: { user: User }) {
   const setDisabled = useSetUserDisabled();
   const notify = useNotify();
+  const [isConfirming, setIsConfirming] = useState(false);
   const toggle = (disabled: boolean) =>
     setDisabled.mutate(
       { id: user.id, disabled },
-      { onSuccess: () => notify(disabled ? "User disabled." : "User enabled.", "success") },
+      {
+        onSuccess: () => {
+          setIsConfirming(false);
+          notify(disabled ? "User disabled." : "User enabled.", "success");
+        },
+      },
     );
+  const name = `${user.firstName} ${user.lastName}`.trim() || user.email;
 
   return (
     <Paper
@@ -56,18 +68,32 @@ export function AccountStatus({ user }: { user: User }) {
           <Button
             variant="outlined"
             color="error"
-            onClick={() => toggle(true)}
+            onClick={() => {
+              setDisabled.reset();
+              setIsConfirming(true);
+            }}
             disabled={setDisabled.isPending}
           >
             Disable User
           </Button>
         ) : null}
       </Box>
-      {setDisabled.isError ? (
+      {setDisabled.isError && !isConfirming ? (
         <Alert severity="error" sx={{ mt: 2 }}>
           {errorMessage(setDisabled.error)}
         </Alert>
       ) : null}
+      <ConfirmDialog
+        open={isConfirming}
+        title="Disable user"
+        message={`Disable ${name}?`}
+        details={`${user.email} is signed out everywhere at once and cannot sign in until the account is enabled again.`}
+        confirmLabel="Disable User"
+        isBusy={setDisabled.isPending}
+        error={setDisabled.isError ? errorMessage(setDisabled.error) : undefined}
+        onClose={() => setIsConfirming(false)}
+        onConfirm={() => toggle(true)}
+      />
     </Paper>
   );
 }

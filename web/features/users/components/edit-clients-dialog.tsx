@@ -14,7 +14,8 @@ import FormGroup from "@mui/material/FormGroup";
 import Typography from "@mui/material/Typography";
 import type { User } from "../../../../shared/schemas/users.ts";
 import { errorMessage } from "../../../lib/api.ts";
-import { useCompanyClients, useSetUserClients } from "../api/user-clients.ts";
+import { useClients } from "../../clients/index.ts";
+import { useSetUserClients } from "../api/user-clients.ts";
 
 /**
  * 'Edit Clients' (spec section 2): which of its company's clients a client-user may see. Only
@@ -30,7 +31,7 @@ export function EditClientsDialog({ user, onClose }: { user: User | null; onClos
 }
 
 function EditClientsContent({ user, onClose }: { user: User; onClose: () => void }) {
-  const clients = useCompanyClients(user.companyId, true);
+  const clients = useClients(user.companyId, { enabled: !!user.companyId });
   const save = useSetUserClients();
   const [selected, setSelected] = useState(() => new Set(user.clients.map((c) => c.id)));
   const toggle = (id: string) =>
@@ -54,11 +55,11 @@ function EditClientsContent({ user, onClose }: { user: User; onClose: () => void
           </Box>
         ) : clients.isError ? (
           <Alert severity="error">{errorMessage(clients.error)}</Alert>
-        ) : clients.data.length === 0 ? (
+        ) : clients.data.clients.length === 0 ? (
           <Typography color="text.secondary">No clients found</Typography>
         ) : (
           <FormGroup aria-label="Visible clients">
-            {clients.data.map((client) => (
+            {clients.data.clients.map((client) => (
               <FormControlLabel
                 key={client.id}
                 control={<Checkbox checked={selected.has(client.id)} onChange={() => toggle(client.id)} />}

@@ -10,6 +10,7 @@ import FormControlLabel from "@mui/material/FormControlLabel";
 import MenuItem from "@mui/material/MenuItem";
 import Paper from "@mui/material/Paper";
 import TextField from "@mui/material/TextField";
+import { can } from "../../../../shared/domain/permissions.ts";
 import { COMPANY_ASSIGNABLE_ROLES, ROLE_LABELS, ROLES } from "../../../../shared/domain/roles.ts";
 import {
   CreateUserSchema,
@@ -19,7 +20,8 @@ import {
   type UpdateUser,
   type User,
 } from "../../../../shared/schemas/users.ts";
-import { CompanySelect } from "../../../components/company-select.tsx";
+import { CompanyField } from "../../companies/index.ts";
+import { useUnsavedChanges } from "../../../components/unsaved-changes.tsx";
 import { FormTextField } from "../../../components/form-text-field.tsx";
 import { PasswordField } from "../../../components/password-field.tsx";
 import { errorMessage } from "../../../lib/api.ts";
@@ -54,7 +56,7 @@ export function UserForm({ user }: { user?: User }) {
     control,
     handleSubmit,
     setError,
-    formState: { isSubmitting },
+    formState: { isSubmitting, isDirty },
   } = useForm<Values>({
     resolver: isEdit ? updateResolver : createResolver,
     defaultValues: {
@@ -70,7 +72,10 @@ export function UserForm({ user }: { user?: User }) {
     },
   });
   const role = useWatch({ control, name: "role" });
+  // A role that sees every company belongs to none (the matrix's allCompanies: the super-admin).
+  const hasNoCompany = can(role, "allCompanies");
   const isSelf = user?.id === me.id;
+  const guard = useUnsavedChanges(isDirty);
 
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
@@ -141,24 +146,13 @@ export function UserForm({ user }: { user?: User }) {
           )}
         />
         {chooseCompany ? (
-          <Controller
+          <CompanyField
             control={control}
             name="companyId"
-            render={({ field, fieldState }) => (
-              <CompanySelect
-                value={role === "super-admin" ? "" : (field.value ?? "")}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                inputRef={field.ref}
-                disabled={role === "super-admin"}
-                placeholder={role === "super-admin" ? "No Company" : "Select Company"}
-                error={!!fieldState.error}
-                helperText={
-                  fieldState.error?.message ??
-                  (role === "super-admin" ? "Super-admins belong to no company." : undefined)
-                }
-              />
-            )}
+            value={hasNoCompany ? "" : undefined}
+            disabled={hasNoCompany}
+            placeholder={hasNoCompany ? "No Company" : "Select Company"}
+            helperText={hasNoCompany ? "Super-admins belong to no company." : undefined}
           />
         ) : null}
         <FormTextField control={control} name="phone" label="Phone" type="tel" autoComplete="off" />
@@ -197,6 +191,7 @@ export function UserForm({ user }: { user?: User }) {
           {isSubmitting ? "Saving..." : isEdit ? "Save User" : "Create User"}
         </Button>
       </Box>
+      {guard.prompt}
     </Paper>
   );
 }

@@ -1,5 +1,4 @@
 import { useState } from "react";
-import { Link as RouterLink } from "react-router";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Chip from "@mui/material/Chip";
@@ -13,16 +12,17 @@ import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
 import Tooltip from "@mui/material/Tooltip";
 import Typography from "@mui/material/Typography";
-import DeleteIcon from "@mui/icons-material/DeleteOutlined";
-import EditIcon from "@mui/icons-material/EditOutlined";
 import ClientsIcon from "@mui/icons-material/FilterAltOutlined";
+import ResetTwoFactorIcon from "@mui/icons-material/PhonelinkEraseOutlined";
 import { ROLE_LABELS } from "../../../../shared/domain/roles.ts";
 import type { User } from "../../../../shared/schemas/users.ts";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
+import { RowActions } from "../../../components/row-actions.tsx";
 import { errorMessage } from "../../../lib/api.ts";
 import { paths } from "../../../lib/paths.ts";
 import { useDeleteUser } from "../api/delete-user.ts";
 import { EditClientsDialog } from "./edit-clients-dialog.tsx";
+import { ResetTwoFactorDialog } from "./reset-two-factor-dialog.tsx";
 
 // Columns that fold into the name cell on a phone.
 const wide = { display: { xs: "none", md: "table-cell" } } as const;
@@ -33,11 +33,13 @@ const fullName = (u: User) => `${u.firstName} ${u.lastName}`.trim() || u.email;
 
 /**
  * Users table (spec section 2): Edit, 'Edit Clients' for client-users, Delete ('Delete this
- * user?'). Disabled users are greyed and have no Delete. Every action shown is one the API allows.
+ * user?'), and 'Reset Two-Factor' for a user with an authenticator app (a lost phone). Disabled
+ * users are greyed and have no Delete. Every action shown is one the API allows.
  */
 export function UsersTable({ users, showCompany }: { users: User[]; showCompany: boolean }) {
   const [toDelete, setToDelete] = useState<User | null>(null);
   const [clientsOf, setClientsOf] = useState<User | null>(null);
+  const [twoFactorOf, setTwoFactorOf] = useState<User | null>(null);
   const remove = useDeleteUser();
   const closeDelete = () => {
     setToDelete(null);
@@ -65,7 +67,8 @@ export function UsersTable({ users, showCompany }: { users: User[]; showCompany:
                 hover
                 sx={
                   user.disabled
-                    ? { bgcolor: "action.hover", "& > td": { color: "text.disabled" } }
+                    ? // Greyed, yet readable (4.5:1): the secondary text colour (issue 14).
+                      { bgcolor: "action.hover", "& > td": { color: "text.secondary" } }
                     : undefined
                 }
               >
@@ -92,16 +95,29 @@ export function UsersTable({ users, showCompany }: { users: User[]; showCompany:
                     {ROLE_LABELS[user.role]}
                     {showCompany && user.companyName ? ` · ${user.companyName}` : ""}
                   </Typography>
+                  {user.can.editClients ? (
+                    // On a phone the Clients column folds in here too, so nothing is off-screen.
+                    <Typography
+                      variant="body2"
+                      sx={{ ...narrowOnly, color: user.disabled ? "inherit" : "text.secondary" }}
+                    >
+                      {user.clients.length
+                        ? `Clients: ${user.clients.map((c) => c.name).join(", ")}`
+                        : "No clients: sees no permits"}
+                    </Typography>
+                  ) : null}
                 </TableCell>
                 <TableCell sx={wide}>{user.email}</TableCell>
                 <TableCell sx={wide}>{ROLE_LABELS[user.role]}</TableCell>
                 {showCompany ? <TableCell sx={wide}>{user.companyName ?? "No Company"}</TableCell> : null}
                 <TableCell sx={wide}>
-                  {user.role === "client-user" ? (
+                  {/* The API offers Edit Clients exactly for users limited to chosen clients (every row
+                      here is one the viewer manages); everyone else sees all the company's clients. */}
+                  {user.can.editClients ? (
                     user.clients.length ? (
                       user.clients.map((c) => c.name).join(", ")
                     ) : (
-                      <Typography variant="body2" color="warning.main">
+                      <Typography variant="body2" color="warning.dark">
                         None (sees no permits)
                       </Typography>
                     )
@@ -109,7 +125,12 @@ export function UsersTable({ users, showCompany }: { users: User[]; showCompany:
                     "All"
                   )}
                 </TableCell>
-                <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
+                <RowActions
+                  name={fullName(user)}
+                  can={user.can}
+                  editTo={paths.editUser(user.id)}
+                  onDelete={() => setToDelete(user)}
+                >
                   {user.can.editClients ? (
                     <>
                       <Button
@@ -131,25 +152,19 @@ export function UsersTable({ users, showCompany }: { users: User[]; showCompany:
                       </Tooltip>
                     </>
                   ) : null}
-                  {user.can.edit ? (
-                    <Tooltip title="Edit">
+                  {user.can.resetTwoFactor ? (
+                    <Tooltip title="Reset Two-Factor">
+                      {/* On a phone the row has no room for it: the user form has the same button. */}
                       <IconButton
-                        component={RouterLink}
-                        to={paths.editUser(user.id)}
-                        aria-label={`Edit ${fullName(user)}`}
+                        onClick={() => setTwoFactorOf(user)}
+                        aria-label={`Reset Two-Factor of ${fullName(user)}`}
+                        sx={{ display: { xs: "none", sm: "inline-flex" } }}
                       >
-                        <EditIcon />
+                        <ResetTwoFactorIcon />
                       </IconButton>
                     </Tooltip>
                   ) : null}
-                  {user.can.delete ? (
-                    <Tooltip title="Delete">
-                      <IconButton onClick={() => setToDelete(user)} aria-label={`Delete ${fullName(user)}`}>
-                        <DeleteIcon />
-                      </IconButton>
-                    </Tooltip>
-                  ) : null}
-                </TableCell>
+                </RowActions>
               </TableRow>
             ))}
           </TableBody>
@@ -170,6 +185,7 @@ export function UsersTable({ users, showCompany }: { users: User[]; showCompany:
         onConfirm={() => toDelete && remove.mutate(toDelete.id, { onSuccess: closeDelete })}
       />
       <EditClientsDialog user={clientsOf} onClose={() => setClientsOf(null)} />
+      <ResetTwoFactorDialog user={twoFactorOf} onClose={() => setTwoFactorOf(null)} />
     </>
   );
 }

@@ -5,10 +5,11 @@ import { PageSpinner } from "../../../components/page-spinner.tsx";
 import { errorMessage } from "../../../lib/api.ts";
 import { useUser } from "../api/get-user.ts";
 import { AccountStatus } from "../components/account-status.tsx";
+import { TwoFactorStatus } from "../components/two-factor-status.tsx";
 import { UserAdminGate } from "../components/user-admin-gate.tsx";
 import { UserForm } from "../components/user-form.tsx";
 
-/** admin/users/{id}/edit: the user form, edit mode, and the account's disable/enable. */
+/** admin/users/{id}/edit: the user form, edit mode, the account's disable/enable, its two-factor reset. */
 export default function UserEditPage() {
   return (
     <>
@@ -30,6 +31,7 @@ function EditUser() {
     <>
       <UserForm key={user.data.id} user={user.data} />
       <AccountStatus user={user.data} />
+      <TwoFactorStatus user={user.data} />
     </>
   );
 }

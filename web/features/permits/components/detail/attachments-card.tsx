@@ -18,10 +18,10 @@ import UploadFileOutlined from "@mui/icons-material/UploadFileOutlined";
 import type { Attachment } from "../../../../../shared/schemas/attachments.ts";
 import type { PermitDetail } from "../../../../../shared/schemas/permits.ts";
 import { errorMessage } from "../../../../lib/api.ts";
-import { useAttachments } from "./api/get-attachments.ts";
-import { useUploadAttachment } from "./api/upload-attachment.ts";
+import { useAttachments } from "../../api/get-attachments.ts";
+import { useUploadAttachment } from "../../api/upload-attachment.ts";
 import { DetailCard, EmptyState } from "./detail-card.tsx";
-import { formatBytes, formatMoment } from "./format.ts";
+import { formatBytes, formatMoment } from "../../../../lib/format.ts";
 
 function AttachmentRow({ attachment }: { attachment: Attachment }) {
   const meta = [formatBytes(attachment.size), attachment.uploadedByName, formatMoment(attachment.createdAt)]
@@ -42,7 +42,7 @@ function AttachmentRow({ attachment }: { attachment: Attachment }) {
       }}
     >
       <DescriptionOutlined
-        sx={{ color: attachment.archived ? "text.disabled" : "primary.main" }}
+        sx={{ color: attachment.archived ? "text.secondary" : "primary.main" }}
         aria-hidden
       />
       <Box sx={{ flex: 1, minWidth: 0 }}>
@@ -148,7 +148,7 @@ export function AttachmentsCard({ permit }: { permit: PermitDetail }) {
       ) : null}
 
       {attachments.isPending ? (
-        <Skeleton variant="rounded" height={56} aria-label="Loading attachments" />
+        <Skeleton variant="rounded" height={56} role="progressbar" aria-label="Loading attachments" />
       ) : attachments.isError ? (
         <Alert severity="error">{errorMessage(attachments.error)}</Alert>
       ) : list.length === 0 ? (

@@ -19,7 +19,7 @@ import type { AuditEntry } from "../../../../../shared/schemas/audit.ts";
 import { errorMessage } from "../../../../lib/api.ts";
 import { usePermitAudit } from "../../api/get-permit-audit.ts";
 import { DetailCard, EmptyState } from "./detail-card.tsx";
-import { formatMoment } from "./format.ts";
+import { formatMoment } from "../../../../lib/format.ts";
 
 const FIRST_PAGE = 10;
 
@@ -61,7 +61,7 @@ function Value({ value }: { value: string | null }) {
   return (
     <Box
       component="span"
-      sx={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere", color: value ? undefined : "text.disabled" }}
+      sx={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere", color: value ? undefined : "text.secondary" }}
     >
       {value ?? "—"}
     </Box>
@@ -155,7 +155,7 @@ export function AuditTrailCard({ permitId }: { permitId: string }) {
   return (
     <DetailCard title="Audit Trail" icon={<HistoryOutlined />}>
       {audit.isPending ? (
-        <Skeleton variant="rounded" height={96} aria-label="Loading audit trail" />
+        <Skeleton variant="rounded" height={96} role="progressbar" aria-label="Loading audit trail" />
       ) : audit.isError ? (
         <Alert severity="error">{errorMessage(audit.error)}</Alert>
       ) : entries.length === 0 ? (

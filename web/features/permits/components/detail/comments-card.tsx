@@ -14,10 +14,10 @@ import LockOutlined from "@mui/icons-material/LockOutlined";
 import { COMMENT_MAX_LENGTH, type Comment } from "../../../../../shared/schemas/comments.ts";
 import type { PermitDetail } from "../../../../../shared/schemas/permits.ts";
 import { errorMessage } from "../../../../lib/api.ts";
-import { useAddComment } from "./api/add-comment.ts";
-import { useComments } from "./api/get-comments.ts";
+import { useAddComment } from "../../api/add-comment.ts";
+import { useComments } from "../../api/get-comments.ts";
 import { DetailCard, EmptyState } from "./detail-card.tsx";
-import { formatMoment, initials } from "./format.ts";
+import { formatMoment, initials } from "../../../../lib/format.ts";
 
 function CommentItem({ comment }: { comment: Comment }) {
   return (

@@ -6,6 +6,8 @@ import Link from "@mui/material/Link";
 import Typography from "@mui/material/Typography";
 import AccountBalanceOutlined from "@mui/icons-material/AccountBalanceOutlined";
 import ArrowBack from "@mui/icons-material/ArrowBack";
+import CheckCircleOutline from "@mui/icons-material/CheckCircleOutlineOutlined";
+import LockOutlined from "@mui/icons-material/LockOutlined";
 import EditOutlined from "@mui/icons-material/EditOutlined";
 import FolderOutlined from "@mui/icons-material/FolderOutlined";
 import OpenInNew from "@mui/icons-material/OpenInNew";
@@ -17,7 +19,7 @@ import { usePageTitle } from "../../../../lib/page-title.ts";
 import { paths } from "../../../../lib/paths.ts";
 import { useCan } from "../../../../lib/session.tsx";
 import { DetailCard, FieldGrid } from "./detail-card.tsx";
-import { formatMoney } from "./format.ts";
+import { formatDay, formatDayOf, formatMoney } from "../../../../lib/format.ts";
 
 /** "Back to Permits", then the permit's name, number and status, with Edit Permit when allowed. */
 export function PermitHeader({ permit }: { permit: PermitDetail }) {
@@ -50,6 +52,23 @@ export function PermitHeader({ permit }: { permit: PermitDetail }) {
               sx={{ fontWeight: 600 }}
             />
             {permit.archived ? <Chip label="Archived" size="small" variant="outlined" /> : null}
+            {permit.close_date ? (
+              <Chip
+                icon={<LockOutlined />}
+                label={`Closed ${formatDay(permit.close_date)}${permit.final_status ? ` · ${permit.final_status}` : ""}`}
+                size="small"
+                variant="outlined"
+              />
+            ) : null}
+            {permit.acknowledged ? (
+              <Chip
+                icon={<CheckCircleOutline />}
+                label={`Acknowledged by ${permit.acknowledged.by} on ${formatDayOf(permit.acknowledged.at)}`}
+                size="small"
+                color="success"
+                variant="outlined"
+              />
+            ) : null}
           </Box>
         </Box>
         {permit.can.edit ? (

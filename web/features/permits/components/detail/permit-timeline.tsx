@@ -1,12 +1,20 @@
 import Box from "@mui/material/Box";
 import Typography from "@mui/material/Typography";
 import EventOutlined from "@mui/icons-material/EventOutlined";
+import { EXPIRING_SOON_DAYS } from "../../../../../shared/domain/constants.ts";
 import { daysBetween, todayIn } from "../../../../../shared/domain/dates.ts";
 import { urgency } from "../../../../../shared/domain/permit-rules.ts";
 import type { PermitDetail } from "../../../../../shared/schemas/permits.ts";
 import { useCurrentUser } from "../../../../lib/session.tsx";
 import { DetailCard } from "./detail-card.tsx";
-import { formatDay } from "./format.ts";
+import { formatDay } from "../../../../lib/format.ts";
+
+function renewByHint(renewBy: string, today: string): string {
+  const left = daysBetween(today, renewBy);
+  if (left === 0) return "Today";
+  if (left > 0) return `In ${left} day${left === 1 ? "" : "s"}`;
+  return `Passed ${-left} day${left === -1 ? "" : "s"} ago`;
+}
 
 function expiryHint(expiration: string, today: string): string {
   const left = daysBetween(today, expiration);
@@ -26,6 +34,24 @@ export function PermitTimeline({ permit }: { permit: PermitDetail }) {
     { label: "Start Date", date: permit.start_date },
     { label: "Application Date", date: permit.permit_application_date },
     { label: "Issue Date", date: permit.issue_date },
+    // The agency's renewal deadline (issue 11), only when a lead time is set.
+    ...(permit.renew_by_date
+      ? [
+          {
+            label: "Renew By",
+            date: permit.renew_by_date,
+            // Red once passed, amber within 30 days, otherwise like any date.
+            color: permit.close_date
+              ? undefined
+              : daysBetween(today, permit.renew_by_date) < 0
+                ? "error.main"
+                : daysBetween(today, permit.renew_by_date) <= EXPIRING_SOON_DAYS
+                  ? "warning.main"
+                  : undefined,
+            hint: permit.close_date ? null : renewByHint(permit.renew_by_date, today),
+          },
+        ]
+      : []),
     {
       label: "Expiration Date",
       date: permit.expiration_date,
@@ -43,7 +69,7 @@ export function PermitTimeline({ permit }: { permit: PermitDetail }) {
           m: 0,
           p: 0,
           display: "grid",
-          gridTemplateColumns: { xs: "1fr", sm: "repeat(5, minmax(0, 1fr))" },
+          gridTemplateColumns: { xs: "1fr", sm: `repeat(${steps.length}, minmax(0, 1fr))` },
           gap: { xs: 0, sm: 1 },
         }}
       >
@@ -94,12 +120,15 @@ export function PermitTimeline({ permit }: { permit: PermitDetail }) {
                 </Typography>
                 <Typography
                   variant="body2"
-                  sx={{ fontWeight: 600, color: step.date ? "text.primary" : "text.disabled" }}
+                  sx={{ fontWeight: 600, color: step.date ? "text.primary" : "text.secondary" }}
                 >
                   {formatDay(step.date) ?? "—"}
                 </Typography>
                 {step.hint ? (
-                  <Typography variant="caption" sx={{ color: step.color, fontWeight: 600 }}>
+                  <Typography
+                    variant="caption"
+                    sx={{ color: step.color ?? "text.secondary", fontWeight: 600 }}
+                  >
                     {step.hint}
                   </Typography>
                 ) : null}

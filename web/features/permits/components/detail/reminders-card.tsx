@@ -7,12 +7,13 @@ import NotificationsNoneOutlined from "@mui/icons-material/NotificationsNoneOutl
 import { errorMessage } from "../../../../lib/api.ts";
 import {
   DELIVERY_STATUS_LABELS,
+  deliveryLabel,
   type DeliveryStatus,
   type PermitReminder,
 } from "../../../../../shared/schemas/reminders.ts";
-import { usePermitReminders } from "./api/get-reminders.ts";
+import { usePermitReminders } from "../../api/get-reminders.ts";
 import { DetailCard, EmptyState } from "./detail-card.tsx";
-import { formatMoment } from "./format.ts";
+import { formatMoment } from "../../../../lib/format.ts";
 
 const STATUS_COLORS: Record<DeliveryStatus, "success" | "error" | "warning" | "default"> = {
   sent: "success",
@@ -27,7 +28,7 @@ function DeliveryRow({ d }: { d: PermitReminder }) {
     <Box component="li" sx={{ p: 1.25, border: 1, borderColor: "divider", borderRadius: 2 }}>
       <Box sx={{ display: "flex", alignItems: "center", gap: 1, mb: 0.25 }}>
         <Typography variant="body2" sx={{ fontWeight: 650, flex: 1 }}>
-          {d.threshold}-day reminder
+          {deliveryLabel(d)}
         </Typography>
         <Chip
           label={DELIVERY_STATUS_LABELS[d.status]}
@@ -61,7 +62,7 @@ export function RemindersCard({ permitId }: { permitId: string }) {
   return (
     <DetailCard title="Reminders" icon={<NotificationsNoneOutlined />}>
       {reminders.isPending ? (
-        <Skeleton variant="rounded" height={56} aria-label="Loading reminders" />
+        <Skeleton variant="rounded" height={56} role="progressbar" aria-label="Loading reminders" />
       ) : reminders.isError ? (
         <Alert severity="error">{errorMessage(reminders.error)}</Alert>
       ) : list.length === 0 ? (

@@ -1,0 +1,50 @@
+import { eq } from "drizzle-orm";
+import type { Db } from "../db/client.ts";
+import { userClients, type users } from "../db/schema.ts";
+import { hasClientFilter, type Role } from "../../shared/domain/roles.ts";
+import type { Actor } from "./actor.ts";
+
+type UserRow = typeof users.$inferSelect;
+
+/** "First Last", or the e-mail for a user without a name. */
+export const displayName = (u: { firstName: string; lastName: string; email: string }) =>
+  `${u.firstName} ${u.lastName}`.trim() || u.email;
+
+/** What a session adds to a user row; a calendar feed has none of it. */
+export interface ActorExtras {
+  sessionId?: string;
+  mustResetPassword?: boolean;
+  twoFactorSetupRequired?: boolean;
+  /** The super-admin behind an impersonation session. */
+  impersonator?: { id: string; name: string; email: string } | null;
+}
+
+/**
+ * The one way to build an Actor from a user row (its role already checked): a session and a
+ * calendar feed get the same scope, so the feed shows exactly what the list does.
+ */
+export async function actorFromUser(
+  db: Db,
+  user: Omit<UserRow, "role"> & { role: Role },
+  extras: ActorExtras = {},
+): Promise<Actor> {
+  const clientIds = hasClientFilter(user.role)
+    ? (
+        await db.select({ id: userClients.clientId }).from(userClients).where(eq(userClients.userId, user.id))
+      ).map((r) => r.id)
+    : [];
+  return {
+    userId: user.id,
+    sessionId: extras.sessionId ?? "",
+    role: user.role,
+    companyId: user.companyId,
+    email: user.email,
+    name: displayName(user),
+    clientIds,
+    mustResetPassword: extras.mustResetPassword ?? false,
+    twoFactorSetupRequired: extras.twoFactorSetupRequired ?? false,
+    impersonatorId: extras.impersonator?.id ?? null,
+    impersonatorName: extras.impersonator?.name ?? null,
+    impersonatorEmail: extras.impersonator?.email ?? null,
+  };
+}

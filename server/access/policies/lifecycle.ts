@@ -1,0 +1,57 @@
+import { can } from "../../../shared/domain/permissions.ts";
+import { ROLES, type Role } from "../../../shared/domain/roles.ts";
+import type { LifecycleCan } from "../../../shared/schemas/lifecycle.ts";
+import { actorCan, type Actor } from "../actor.ts";
+import { withinScope, type TenantRecord } from "./scope.ts";
+
+/** What the lifecycle rules need of a permit. */
+export interface LifecycleRecord extends TenantRecord {
+  closeDate: string | null;
+  archived: boolean;
+}
+
+/** Terms, inspections and the acknowledgement are read by whoever sees the permit (client-users too). */
+export const canViewLifecycle = (actor: Actor, permit: TenantRecord) =>
+  actorCan(actor, "permits.view") && withinScope(actor, permit);
+
+/**
+ * Renewing, extending, recording an inspection, acknowledging and closing are for the roles that
+ * may edit permits. A closed permit is read-only too, but that is a state, not a right: the service
+ * answers 409 with the reason, and the `can` flags below offer none of the actions.
+ */
+const canActOn = (actor: Actor, permit: LifecycleRecord) =>
+  actorCan(actor, "permits.edit") && withinScope(actor, permit);
+
+export const canRenewPermit = canActOn;
+export const canExtendPermit = canActOn;
+export const canRecordInspection = canActOn;
+export const canAcknowledgePermit = canActOn;
+export const canClosePermit = canActOn;
+
+/**
+ * Whoever received a reminder may acknowledge it from the e-mail's link without signing in, as
+ * long as they are still an active staff member of the permit's company.
+ */
+export const canAcknowledgeByLink = (recipient: Actor, permit: LifecycleRecord) =>
+  canAcknowledgePermit(recipient, permit);
+
+/** The `can` flags of the permit's lifecycle panel: exactly the checks its routes make. */
+export function lifecycleCan(actor: Actor, permit: LifecycleRecord): LifecycleCan {
+  const open = !permit.closeDate;
+  return {
+    renew: open && canRenewPermit(actor, permit),
+    extend: open && canExtendPermit(actor, permit),
+    inspect: open && canRecordInspection(actor, permit),
+    acknowledge: open && canAcknowledgePermit(actor, permit),
+    close: open && canClosePermit(actor, permit),
+  };
+}
+
+/**
+ * Who may be a permit's responsible person: a staff member of the permit's company, one who may
+ * edit permits (company-admins and company-users; not client-users, nor super-admins, who belong
+ * to no company).
+ */
+export const RESPONSIBLE_ROLES: Role[] = ROLES.filter(
+  (role) => can(role, "permits.edit") && !can(role, "allCompanies"),
+);

@@ -1,0 +1,2 @@
+ALTER TABLE "permits" ADD COLUMN "countdown_date" date GENERATED ALWAYS AS (expiration_date - coalesce(renewal_lead_days, 0)) STORED;--> statement-breakpoint
+CREATE INDEX "permits_company_countdown_idx" ON "permits" USING btree ("company_id","countdown_date");

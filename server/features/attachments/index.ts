@@ -1,0 +1,2 @@
+/** The attachments feature's public face: its routes. */
+export { attachmentsRoutes } from "./attachments.routes.ts";

@@ -1,0 +1,2 @@
+/** The impersonation feature's public face: its routes. */
+export { impersonationRoutes } from "./impersonation.routes.ts";

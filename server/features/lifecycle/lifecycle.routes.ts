@@ -1,0 +1,157 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  canAcknowledgePermit,
+  canClosePermit,
+  canExtendPermit,
+  canRecordInspection,
+  canRenewPermit,
+  canViewLifecycle,
+} from "../../access/policies/lifecycle.ts";
+import { actorOf } from "../../auth/plugin.ts";
+import { authorize } from "../../errors.ts";
+import { IdParamsSchema, errorResponses } from "../../../shared/schemas/common.ts";
+import {
+  AcknowledgeLinkSchema,
+  AcknowledgeTokenParamsSchema,
+  CloseInputSchema,
+  ExtensionInputSchema,
+  InspectionInputSchema,
+  LifecycleSchema,
+  RenewalInputSchema,
+} from "../../../shared/schemas/lifecycle.ts";
+import { findVisiblePermit } from "../permits/index.ts";
+import { acknowledgeByLink, readAcknowledgeLink } from "./acknowledge-link.ts";
+import {
+  acknowledgePermit,
+  closePermit,
+  extendPermit,
+  loadLifecycle,
+  recordInspection,
+  renewPermit,
+} from "./lifecycle.service.ts";
+
+const errors = errorResponses(400, 401, 403, 404, 409);
+const tags = ["lifecycle"];
+
+/**
+ * The life of a permit after it is issued: terms (renewals, extensions), inspections (which may move
+ * the expiry), acknowledgement (in the app or from a reminder's link) and closing.
+ */
+export async function lifecycleRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db, auth } = app.ctx;
+  const secret = async () => (await auth.$context).secret;
+
+  r.get(
+    "/api/permits/:id/lifecycle",
+    {
+      schema: {
+        tags,
+        summary: "A permit's terms, inspections, acknowledgement and closing, with what the actor may do",
+        params: IdParamsSchema,
+        response: { 200: LifecycleSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      const permit = await findVisiblePermit(db, actor, request.params.id);
+      authorize(canViewLifecycle(actor, permit));
+      return loadLifecycle(db, actor, permit);
+    },
+  );
+
+  /** Every lifecycle step: load scoped → policy → service (one transaction) → the new lifecycle. */
+  const step = <B>(
+    url: string,
+    summary: string,
+    body: z.ZodType<B>,
+    policy: typeof canRenewPermit,
+    run: (actor: ReturnType<typeof actorOf>, id: string, input: B) => Promise<unknown>,
+  ) =>
+    r.post(
+      url,
+      {
+        schema: {
+          tags,
+          summary,
+          params: IdParamsSchema,
+          body,
+          response: { 200: LifecycleSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const actor = actorOf(request);
+        const permit = await findVisiblePermit(db, actor, request.params.id);
+        authorize(policy(actor, permit));
+        await run(actor, permit.id, request.body as B);
+        return loadLifecycle(db, actor, await findVisiblePermit(db, actor, permit.id));
+      },
+    );
+
+  step(
+    "/api/permits/:id/renewals",
+    "Renew: close the current term and start a new one (new expiration date after the current one)",
+    RenewalInputSchema,
+    canRenewPermit,
+    (actor, id, input) => renewPermit(db, actor, id, input),
+  );
+  step(
+    "/api/permits/:id/extensions",
+    "Extend: the same term with a later expiration date, and a reason",
+    ExtensionInputSchema,
+    canExtendPermit,
+    (actor, id, input) => extendPermit(db, actor, id, input),
+  );
+  step(
+    "/api/permits/:id/inspections",
+    "Record an inspection; under 'Days after last passed inspection' a pass moves the expiry",
+    InspectionInputSchema,
+    canRecordInspection,
+    (actor, id, input) => recordInspection(db, actor, id, input),
+  );
+  step(
+    "/api/permits/:id/acknowledgement",
+    "Acknowledge the current term: stops its routine reminders and escalation for everyone",
+    z.object({}).optional(),
+    canAcknowledgePermit,
+    (actor, id) => acknowledgePermit(db, actor, id),
+  );
+  step(
+    "/api/permits/:id/close",
+    "Close the permit: close date and final status; no reminders after it",
+    CloseInputSchema,
+    canClosePermit,
+    (actor, id, input) => closePermit(db, actor, id, input),
+  );
+
+  // The e-mail's link: no session, one action. GET only reads (mail scanners follow links); the
+  // page's button POSTs, with the API's CSRF header like every write.
+  r.get(
+    "/api/acknowledgements/:token",
+    {
+      config: { isPublic: true },
+      schema: {
+        tags,
+        summary: "What an Acknowledge link from a reminder e-mail is about (no sign-in)",
+        params: AcknowledgeTokenParamsSchema,
+        response: { 200: AcknowledgeLinkSchema, ...errors },
+      },
+    },
+    async (request) => readAcknowledgeLink(db, await secret(), request.params.token),
+  );
+  r.post(
+    "/api/acknowledgements/:token",
+    {
+      config: { isPublic: true },
+      schema: {
+        tags,
+        summary: "Acknowledge from a reminder e-mail's link (no sign-in; that one action only)",
+        params: AcknowledgeTokenParamsSchema,
+        response: { 200: AcknowledgeLinkSchema, ...errors },
+      },
+    },
+    async (request) => acknowledgeByLink(db, await secret(), request.params.token),
+  );
+}

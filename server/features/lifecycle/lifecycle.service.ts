@@ -1,0 +1,325 @@
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import type { Actor } from "../../access/actor.ts";
+import { lifecycleCan } from "../../access/policies/lifecycle.ts";
+import { queryRows, type Db } from "../../db/client.ts";
+import { companies, permitInspections, permits, permitTerms, reminderDeliveries } from "../../db/schema.ts";
+import { conflict, validation } from "../../errors.ts";
+import { recordPermitAudit, type PermitAuditEntry } from "../../audit/audit-writer.ts";
+import { addDays, todayIn } from "../../../shared/domain/dates.ts";
+import type { ExpiryRule, FinalStatus, TermKind } from "../../../shared/domain/lifecycle.ts";
+import type {
+  CloseInput,
+  ExtensionInput,
+  Inspection,
+  InspectionInput,
+  Lifecycle,
+  RenewalInput,
+  Term,
+} from "../../../shared/schemas/lifecycle.ts";
+import { findVisiblePermit, type PermitRow } from "../permits/index.ts";
+
+const CLOSED = "This permit is closed; its terms and inspections are read-only.";
+
+/** The permit's lifecycle in one statement: the permit's own fields with its terms and inspections. */
+export async function loadLifecycle(db: Db, actor: Actor, permit: PermitRow): Promise<Lifecycle> {
+  const [row] = await queryRows<{ terms: Term[] | null; inspections: Inspection[] | null }>(
+    db,
+    sql`select
+          (select json_agg(json_build_object(
+              'id', t.id, 'term_no', t.term_no, 'kind', t.kind, 'permit_number', t.permit_number,
+              'issue_date', t.issue_date, 'expiration_date', t.expiration_date, 'ended_on', t.ended_on,
+              'renewal_fee', t.renewal_fee::text, 'note', t.note, 'reason', t.reason,
+              'created_by_name', t.created_by_name, 'created_at', t.created_at) order by t.seq)
+           from permit_terms t where t.permit_id = ${permit.id}) as terms,
+          (select json_agg(json_build_object(
+              'id', i.id, 'inspection_type', i.inspection_type, 'date', i.inspected_on, 'result', i.result,
+              'inspector', i.inspector, 'notes', i.notes, 'created_by_name', i.created_by_name,
+              'created_at', i.created_at) order by i.inspected_on desc, i.created_at desc)
+           from permit_inspections i where i.permit_id = ${permit.id}) as inspections`,
+  );
+  return presentLifecycle(actor, permit, row?.terms ?? [], row?.inspections ?? []);
+}
+
+const iso = (v: string | Date) => (v instanceof Date ? v.toISOString() : new Date(v).toISOString());
+
+function presentLifecycle(actor: Actor, p: PermitRow, terms: Term[], inspections: Inspection[]): Lifecycle {
+  return {
+    term_no: p.termNo,
+    expiration_date: p.expirationDate,
+    expiry_rule: p.expiryRule as ExpiryRule,
+    expiry_days: p.expiryDays,
+    renewal_lead_days: p.renewalLeadDays,
+    renew_by_date: p.renewByDate,
+    acknowledged:
+      p.acknowledgedAt && p.acknowledgedByName
+        ? { by: p.acknowledgedByName, at: p.acknowledgedAt.toISOString() }
+        : null,
+    closed: p.closeDate
+      ? { close_date: p.closeDate, final_status: (p.finalStatus as FinalStatus | null) ?? null }
+      : null,
+    terms: terms.map((t) => ({ ...t, created_at: iso(t.created_at) })),
+    inspections: inspections.map((i) => ({ ...i, created_at: iso(i.created_at) })),
+    can: lifecycleCan(actor, p),
+  };
+}
+
+async function companyToday(tx: Db, companyId: string): Promise<string> {
+  const [c] = await tx
+    .select({ zone: companies.timeZone })
+    .from(companies)
+    .where(eq(companies.id, companyId));
+  return todayIn(c?.zone ?? "UTC");
+}
+
+/** Locks the permit for the change and refuses a closed one. */
+async function lockOpenPermit(tx: Db, actor: Actor, id: string): Promise<PermitRow> {
+  const permit = await findVisiblePermit(tx, actor, id, { forUpdate: true });
+  if (permit.closeDate) throw conflict(CLOSED);
+  return permit;
+}
+
+function assertLater(current: string | null, next: string, field = "new_expiration_date") {
+  if (current && next <= current) {
+    const message = `New Expiration Date must be after the current one (${current}).`;
+    throw validation({ [field]: message }, message);
+  }
+}
+
+/**
+ * Reminders, escalations and overdue notices waiting to go out for the permit's old term or date
+ * are cancelled: the new term or date gets its own from the next sweep (their keys include it).
+ */
+async function cancelPending(tx: Db, permitId: string, reason: string, kinds?: string[]) {
+  await tx
+    .update(reminderDeliveries)
+    .set({ status: "cancelled", lastError: reason })
+    .where(
+      and(
+        eq(reminderDeliveries.permitId, permitId),
+        eq(reminderDeliveries.status, "pending"),
+        kinds ? inArray(reminderDeliveries.kind, kinds) : undefined,
+      ),
+    );
+}
+
+async function addTerm(
+  tx: Db,
+  actor: Actor,
+  p: PermitRow,
+  row: {
+    termNo: number;
+    kind: TermKind;
+    permitNumber: string;
+    issueDate: string | null;
+    expirationDate: string;
+    renewalFee?: string | null;
+    note?: string | null;
+    reason?: string | null;
+    inspectionId?: string | null;
+  },
+) {
+  await tx.insert(permitTerms).values({
+    companyId: p.companyId,
+    permitId: p.id,
+    createdBy: actor.userId,
+    createdByName: actor.name,
+    ...row,
+  });
+}
+
+/** Audit entries for the permit fields a lifecycle step changed. */
+function fieldChanges(action: string, before: PermitRow, after: Partial<PermitRow>): PermitAuditEntry[] {
+  const entries: PermitAuditEntry[] = [];
+  const fields: [keyof PermitRow, string][] = [
+    ["expirationDate", "expiration_date"],
+    ["issueDate", "issue_date"],
+    ["permitNumber", "permit_number"],
+  ];
+  for (const [key, field] of fields) {
+    if (key in after && after[key] !== before[key]) {
+      entries.push({
+        action,
+        field,
+        oldValue: before[key] as string | null,
+        newValue: after[key] as string | null,
+      });
+    }
+  }
+  return entries;
+}
+
+/** 'Save Renewal': closes the current term and starts the next one. */
+export async function renewPermit(db: Db, actor: Actor, permitId: string, input: RenewalInput) {
+  return db.transaction(async (tx) => {
+    const p = await lockOpenPermit(tx, actor, permitId);
+    assertLater(p.expirationDate, input.new_expiration_date);
+    const today = await companyToday(tx, p.companyId);
+    const termNo = p.termNo + 1;
+    const changes = {
+      termNo,
+      expirationDate: input.new_expiration_date,
+      issueDate: input.new_issue_date ?? p.issueDate,
+      permitNumber: input.new_permit_number ?? p.permitNumber,
+    };
+    await tx
+      .update(permitTerms)
+      .set({ endedOn: today })
+      .where(
+        and(eq(permitTerms.permitId, p.id), eq(permitTerms.termNo, p.termNo), isNull(permitTerms.endedOn)),
+      );
+    await addTerm(tx, actor, p, {
+      termNo,
+      kind: "renewal",
+      permitNumber: changes.permitNumber,
+      issueDate: input.new_issue_date,
+      expirationDate: input.new_expiration_date,
+      renewalFee: input.renewal_fee,
+      note: input.note,
+    });
+    const [updated] = await tx
+      .update(permits)
+      .set({ ...changes, ...clearedAcknowledgement, updatedAt: new Date() })
+      .where(eq(permits.id, p.id))
+      .returning();
+    await cancelPending(tx, p.id, "Permit renewed");
+    await recordPermitAudit(tx, actor, p, [
+      { action: "renew", field: "term", oldValue: p.termNo, newValue: termNo },
+      ...fieldChanges("renew", p, changes),
+      ...(input.renewal_fee ? [{ action: "renew", field: "renewal_fee", newValue: input.renewal_fee }] : []),
+      ...(input.note ? [{ action: "renew", field: "note", newValue: input.note }] : []),
+    ]);
+    return updated!;
+  });
+}
+
+const clearedAcknowledgement = { acknowledgedById: null, acknowledgedByName: null, acknowledgedAt: null };
+
+/** 'Save Extension': the same term, a later date. */
+export async function extendPermit(db: Db, actor: Actor, permitId: string, input: ExtensionInput) {
+  return db.transaction(async (tx) => {
+    const p = await lockOpenPermit(tx, actor, permitId);
+    assertLater(p.expirationDate, input.new_expiration_date);
+    return applyExtension(tx, actor, p, input.new_expiration_date, input.reason, null);
+  });
+}
+
+async function applyExtension(
+  tx: Db,
+  actor: Actor,
+  p: PermitRow,
+  expirationDate: string,
+  reason: string,
+  inspectionId: string | null,
+) {
+  await addTerm(tx, actor, p, {
+    termNo: p.termNo,
+    kind: "extension",
+    permitNumber: p.permitNumber,
+    issueDate: p.issueDate,
+    expirationDate,
+    reason,
+    inspectionId,
+  });
+  const [updated] = await tx
+    .update(permits)
+    .set({ expirationDate, ...clearedAcknowledgement, updatedAt: new Date() })
+    .where(eq(permits.id, p.id))
+    .returning();
+  await cancelPending(tx, p.id, "Permit extended");
+  await recordPermitAudit(tx, actor, p, [
+    ...fieldChanges("extend", p, { expirationDate }),
+    { action: "extend", field: "reason", newValue: reason },
+  ]);
+  return updated!;
+}
+
+/**
+ * 'Save Inspection'. Under the rule 'Days after last passed inspection', a passed inspection moves
+ * the expiration date to that many days after the latest passed one (an Extension in Terms, with
+ * the inspection as its reason); it never moves it earlier.
+ */
+export async function recordInspection(db: Db, actor: Actor, permitId: string, input: InspectionInput) {
+  return db.transaction(async (tx) => {
+    const p = await lockOpenPermit(tx, actor, permitId);
+    const today = await companyToday(tx, p.companyId);
+    if (input.date > today)
+      throw validation({ date: "Date cannot be in the future." }, "Date cannot be in the future.");
+    const [inspection] = await tx
+      .insert(permitInspections)
+      .values({
+        companyId: p.companyId,
+        permitId: p.id,
+        inspectionType: input.inspection_type,
+        inspectedOn: input.date,
+        result: input.result,
+        inspector: input.inspector,
+        notes: input.notes,
+        createdBy: actor.userId,
+        createdByName: actor.name,
+      })
+      .returning({ id: permitInspections.id });
+    await recordPermitAudit(tx, actor, p, [
+      {
+        action: "inspection",
+        field: "inspection",
+        newValue: `${input.inspection_type}: ${input.result} on ${input.date}`,
+      },
+    ]);
+    if (p.expiryRule !== "after_inspection" || input.result !== "Passed" || !p.expiryDays) return p;
+    const [last] = await queryRows<{ last: string }>(
+      tx,
+      sql`select max(inspected_on)::text as last from permit_inspections
+          where permit_id = ${p.id} and result = 'Passed'`,
+    );
+    const next = addDays(last!.last, p.expiryDays);
+    if (p.expirationDate && next <= p.expirationDate) return p;
+    const reason = `${input.inspection_type} passed on ${input.date} (+${p.expiryDays} days)`;
+    return applyExtension(tx, actor, p, next, reason, inspection!.id);
+  });
+}
+
+/**
+ * 'Acknowledge': who and when, for the current term; it stops the term's routine reminders and
+ * escalation for everyone (overdue notices go on until the permit is renewed or closed). Saying it
+ * twice keeps the first.
+ */
+export async function acknowledgePermit(db: Db, actor: Actor, permitId: string) {
+  return db.transaction(async (tx) => {
+    const p = await lockOpenPermit(tx, actor, permitId);
+    if (p.acknowledgedAt) return p;
+    const [updated] = await tx
+      .update(permits)
+      .set({ acknowledgedById: actor.userId, acknowledgedByName: actor.name, acknowledgedAt: new Date() })
+      .where(eq(permits.id, p.id))
+      .returning();
+    await cancelPending(tx, p.id, "Acknowledged", ["reminder", "escalation"]);
+    await recordPermitAudit(tx, actor, p, [
+      { action: "acknowledge", field: "acknowledged", newValue: `Term ${p.termNo}` },
+    ]);
+    return updated!;
+  });
+}
+
+/** 'Close Permit': the close date and the final status; no reminders after it. */
+export async function closePermit(db: Db, actor: Actor, permitId: string, input: CloseInput) {
+  return db.transaction(async (tx) => {
+    const p = await lockOpenPermit(tx, actor, permitId);
+    const [updated] = await tx
+      .update(permits)
+      .set({ closeDate: input.close_date, finalStatus: input.final_status, updatedAt: new Date() })
+      .where(eq(permits.id, p.id))
+      .returning();
+    await tx
+      .update(permitTerms)
+      .set({ endedOn: input.close_date })
+      .where(
+        and(eq(permitTerms.permitId, p.id), eq(permitTerms.termNo, p.termNo), isNull(permitTerms.endedOn)),
+      );
+    await cancelPending(tx, p.id, "Permit closed");
+    await recordPermitAudit(tx, actor, p, [
+      { action: "close", field: "close_date", oldValue: p.closeDate, newValue: input.close_date },
+      { action: "close", field: "final_status", newValue: input.final_status },
+    ]);
+    return updated!;
+  });
+}

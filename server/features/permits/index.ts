@@ -1,0 +1,8 @@
+/**
+ * The permits feature's public face: its routes, the scoped permit lookup every permit sub-resource
+ * goes through, and the permit view (permit with company, project and client) other features read.
+ */
+export { permitsRoutes } from "./permits.routes.ts";
+export { findVisiblePermit, type PermitRow } from "./permit-access.ts";
+export { permitScope, selectPermitView, type PermitViewSelect } from "./permit-view.query.ts";
+export { listConditions, listOrder } from "./permits.repository.ts";

@@ -1,0 +1,172 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { Actor } from "../../access/actor.ts";
+import type { Db } from "../../db/client.ts";
+import { clients, comments, companies, projects, users } from "../../db/schema.ts";
+import { todayIn } from "../../../shared/domain/dates.ts";
+import type { ExpiryRule, FinalStatus } from "../../../shared/domain/lifecycle.ts";
+import { displayPermitStatus, urgency } from "../../../shared/domain/permit-rules.ts";
+import type { GuaranteeType, PermitStatus, RecordType } from "../../../shared/domain/statuses.ts";
+import type {
+  PermitDetail,
+  PermitGroup,
+  PermitList,
+  PermitListItem,
+  PermitListQuery,
+} from "../../../shared/schemas/permits.ts";
+import type { PermitRow } from "./permit-access.ts";
+import { userNameSql, visibleComments, type PermitListRows } from "./permits.repository.ts";
+import { permitCan, permitRowCan } from "../../access/policies/permit.ts";
+
+/** Who acknowledged the current term, and when; null when nobody has. */
+const acknowledgedOf = (name: string | null, at: Date | null) =>
+  name && at ? { by: name, at: at.toISOString() } : null;
+
+/** "Today" per company time zone, computed once per zone for a page of rows. */
+function todayByZone() {
+  const cache = new Map<string, string>();
+  return (zone: string) => {
+    let today = cache.get(zone);
+    if (!today) cache.set(zone, (today = todayIn(zone)));
+    return today;
+  };
+}
+
+/**
+ * One page of the All Permits list (the rows come sorted): grouped by client then project, or with
+ * Group by: None as one flat list in that order.
+ */
+export function presentPermitList(
+  actor: Actor,
+  query: PermitListQuery,
+  { rows, total }: PermitListRows,
+): PermitList {
+  const today = todayByZone();
+  const groups: PermitGroup[] = [];
+  const byClient = new Map<string | null, PermitGroup>();
+  const byProject = new Map<string, PermitGroup["projects"][number]>();
+  const items: PermitListItem[] = [];
+  for (const r of rows) {
+    const item: PermitListItem = {
+      id: r.id,
+      permit_number: r.permitNumber,
+      permit_name: r.permitName,
+      agency: r.agency,
+      status: r.status as PermitStatus,
+      display_status: displayPermitStatus(r.status, r.expirationDate, today(r.timeZone)),
+      record_type: r.recordType as RecordType,
+      archived: r.archived,
+      start_date: r.startDate,
+      permit_application_date: r.permitApplicationDate,
+      expiration_date: r.expirationDate,
+      company: { id: r.companyId, name: r.companyName },
+      project: r.projectId
+        ? { id: r.projectId, name: r.projectName ?? "", project_number: r.projectNumber }
+        : null,
+      client: r.clientId ? { id: r.clientId, name: r.clientName ?? "" } : null,
+      comment_count: r.commentCount,
+      responsible: r.responsibleId ? { id: r.responsibleId, name: r.responsibleName } : null,
+      renew_by_date: r.renewByDate,
+      acknowledged: acknowledgedOf(r.acknowledgedByName, r.acknowledgedAt),
+      urgency: urgency(r.expirationDate, today(r.timeZone)),
+      can: permitRowCan(actor, r),
+    };
+    if (query.group === "none") {
+      items.push(item);
+      continue;
+    }
+    let group = byClient.get(r.clientId);
+    if (!group) {
+      group = { client: item.client, projects: [] };
+      byClient.set(r.clientId, group);
+      groups.push(group);
+    }
+    const projectKey = `${r.clientId}/${r.projectId}`;
+    let projectGroup = byProject.get(projectKey);
+    if (!projectGroup) {
+      projectGroup = {
+        project: item.project,
+        permits: [],
+      };
+      byProject.set(projectKey, projectGroup);
+      group.projects.push(projectGroup);
+    }
+    projectGroup.permits.push(item);
+  }
+  return { group_by: query.group, groups, items, total, page: query.page, page_size: query.page_size };
+}
+
+/** The permit detail of GET /api/permits/:id, for a row the actor may see. */
+export async function presentPermit(db: Db, actor: Actor, row: PermitRow): Promise<PermitDetail> {
+  const [[company], [project], [client], [count], [responsible]] = await Promise.all([
+    db
+      .select({ id: companies.id, name: companies.name, timeZone: companies.timeZone })
+      .from(companies)
+      .where(eq(companies.id, row.companyId)),
+    row.projectId
+      ? db
+          .select({
+            id: projects.id,
+            name: projects.name,
+            project_number: projects.projectNumber,
+            status: projects.status,
+          })
+          .from(projects)
+          .where(eq(projects.id, row.projectId))
+      : [],
+    row.clientId
+      ? db.select({ id: clients.id, name: clients.name }).from(clients).where(eq(clients.id, row.clientId))
+      : [],
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(comments)
+      .where(and(eq(comments.permitId, row.id), visibleComments(actor))),
+    row.responsibleUserId
+      ? db
+          .select({ id: users.id, name: userNameSql(users) })
+          .from(users)
+          .where(eq(users.id, row.responsibleUserId))
+      : [],
+  ]);
+  if (!company) throw new Error(`permit ${row.id} has no company`);
+  return {
+    id: row.id,
+    permit_number: row.permitNumber,
+    permit_name: row.permitName,
+    agency: row.agency,
+    status: row.status as PermitStatus,
+    archived: row.archived,
+    record_type: row.recordType as RecordType,
+    permit_application_date: row.permitApplicationDate,
+    issue_date: row.issueDate,
+    expiration_date: row.expirationDate,
+    start_date: row.startDate,
+    close_date: row.closeDate,
+    permit_expires: row.permitExpires,
+    project_id: row.projectId,
+    company_id: row.companyId,
+    client_id: row.clientId,
+    bond_amount: row.bondAmount,
+    surety_company: row.suretyCompany,
+    bond_number: row.bondNumber,
+    guarantee_type: row.guaranteeType as GuaranteeType | null,
+    grantor_link: row.grantorLink,
+    phase: row.phase,
+    aka: row.aka,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+    project: project ?? null,
+    client: client ?? null,
+    company: { id: company.id, name: company.name },
+    display_status: displayPermitStatus(row.status, row.expirationDate, todayIn(company.timeZone)),
+    comment_count: count?.n ?? 0,
+    responsible: responsible ?? null,
+    expiry_rule: row.expiryRule as ExpiryRule,
+    expiry_days: row.expiryDays,
+    renewal_lead_days: row.renewalLeadDays,
+    renew_by_date: row.renewByDate,
+    term_no: row.termNo,
+    acknowledged: acknowledgedOf(row.acknowledgedByName, row.acknowledgedAt),
+    final_status: (row.finalStatus as FinalStatus | null) ?? null,
+    can: permitCan(actor, row),
+  };
+}

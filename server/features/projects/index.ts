@@ -1,0 +1,2 @@
+/** The projects feature's public face: its routes. */
+export { projectsRoutes } from "./projects.routes.ts";

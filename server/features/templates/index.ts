@@ -1,0 +1,2 @@
+/** The templates feature's public face: its routes. */
+export { templatesRoutes } from "./templates.routes.ts";

@@ -1,0 +1,2 @@
+/** The users feature's public face: its routes. */
+export { usersRoutes } from "./users.routes.ts";

@@ -1,0 +1,91 @@
+import { asc, eq, inArray, sql } from "drizzle-orm";
+import { addDays } from "../../shared/domain/dates.ts";
+import type { Role } from "../../shared/domain/roles.ts";
+import type { ReminderSwitches } from "../../shared/schemas/notifications.ts";
+import type { Db } from "../db/client.ts";
+import { companyPreferences, type permits, reminderDeliveries, userNotifications } from "../db/schema.ts";
+import type { TestContext } from "./harness.ts";
+
+/** Test fixtures of the reminder tests: a company with recipients, permits by days left, its deliveries. */
+export async function reminderCompany(
+  t: TestContext,
+  opts: {
+    timeZone?: string;
+    switches?: Partial<ReminderSwitches>;
+    recipients?: number;
+    recipientRole?: Role;
+    /**
+     * Escalation Days and the Overdue digest (issue 11). Off unless asked for, so that a test of
+     * the 30/7/1-day reminders sees only those; the escalation tests switch them on.
+     */
+    escalationDays?: number;
+    overdueDigest?: boolean;
+  } = {},
+) {
+  const company = await t.make.company({ timeZone: opts.timeZone ?? "UTC" });
+  await t.db.insert(companyPreferences).values({
+    companyId: company.id,
+    email30Day: opts.switches?.email30Day ?? true,
+    email7Day: opts.switches?.email7Day ?? true,
+    email1Day: opts.switches?.email1Day ?? true,
+    escalationDays: opts.escalationDays ?? 0,
+    overdueDigest: opts.overdueDigest ?? false,
+  });
+  const recipients = [];
+  for (let i = 0; i < (opts.recipients ?? 1); i++) {
+    const user = await t.make.user({
+      role: opts.recipientRole ?? (i ? "company-user" : "company-admin"),
+      companyId: company.id,
+    });
+    await t.db.insert(userNotifications).values({ userId: user.id, companyId: company.id });
+    recipients.push(user);
+  }
+  const project = await t.make.project({
+    companyId: company.id,
+    clientId: (await t.make.client(company.id)).id,
+  });
+  return {
+    company,
+    recipients,
+    project,
+    /** A permit of this company expiring `daysLeft` days after `asOf`. */
+    permit: (asOf: string, daysLeft: number, overrides: Partial<typeof permits.$inferInsert> = {}) =>
+      t.make.permit({
+        companyId: company.id,
+        projectId: project.id,
+        expirationDate: addDays(asOf, daysLeft),
+        ...overrides,
+      }),
+    deliveries: () => deliveriesOf(t.db, company.id),
+  };
+}
+
+/** The reminder deliveries of one company, oldest first. */
+export async function deliveriesOf(db: Db, companyId: string) {
+  return db
+    .select()
+    .from(reminderDeliveries)
+    .where(eq(reminderDeliveries.companyId, companyId))
+    .orderBy(asc(reminderDeliveries.createdAt), asc(reminderDeliveries.threshold));
+}
+
+/** (permit, threshold) pairs recorded for the given permits, e.g. ["a:30", "b:7"]. */
+export async function recordedPairs(db: Db, permitIds: Record<string, string>): Promise<string[]> {
+  const names = new Map(Object.entries(permitIds).map(([name, id]) => [id, name]));
+  const rows = await db
+    .select({ permitId: reminderDeliveries.permitId, threshold: reminderDeliveries.threshold })
+    .from(reminderDeliveries)
+    .where(inArray(reminderDeliveries.permitId, [...names.keys()]));
+  return rows.map((r) => `${names.get(r.permitId ?? "")}:${r.threshold}`).sort();
+}
+
+/**
+ * Ends a test's reminder traffic: the sweep and sender are global, so without this a later
+ * test's run would also pick up an earlier test's companies.
+ */
+export async function quiesce(db: Db) {
+  await db.execute(
+    sql`update reminder_deliveries set status = 'cancelled' where status in ('pending', 'sending')`,
+  );
+  await db.delete(userNotifications);
+}

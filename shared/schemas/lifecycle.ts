@@ -1,0 +1,190 @@
+import { z } from "zod";
+import {
+  FINAL_STATUSES,
+  INSPECTION_RESULTS,
+  TERM_KINDS,
+  EXPIRY_RULES,
+  type FinalStatus,
+  type InspectionResult,
+} from "../domain/lifecycle.ts";
+import { isIsoDate } from "../domain/dates.ts";
+
+// The permit lifecycle (issue 11): renew, extend, record an inspection, acknowledge, close.
+
+const DATE_MESSAGE = "Must be a valid date (YYYY-MM-DD)";
+
+const requiredDate = (label: string) =>
+  z
+    .string({ message: `${label} is required` })
+    .trim()
+    .min(1, { message: `${label} is required` })
+    .refine(isIsoDate, { message: `${label}: ${DATE_MESSAGE}` });
+
+const optionalDate = (label: string) =>
+  z
+    .union([
+      z
+        .string()
+        .trim()
+        .refine((v) => v === "" || isIsoDate(v), { message: `${label}: ${DATE_MESSAGE}` }),
+      z.null(),
+    ])
+    .optional()
+    .transform((v) => (v ? v : null));
+
+const requiredText = (label: string, max: number) =>
+  z
+    .string({ message: `${label} is required` })
+    .trim()
+    .min(1, { message: `${label} is required` })
+    .max(max, { message: `${label} must be at most ${max} characters` });
+
+const optionalText = (label: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { message: `${label} must be at most ${max} characters` })
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+/** Up to 10 digits before the point and 2 after (numeric(12,2)). */
+const FEE = /^\d{1,10}(\.\d{1,2})?$/;
+const fee = z
+  .union([z.string(), z.number(), z.null()])
+  .optional()
+  .transform((v, ctx) => {
+    const s = v === null || v === undefined ? "" : String(v).trim().replace(/,/g, "");
+    if (!s) return null;
+    if (!FEE.test(s)) {
+      ctx.addIssue({
+        code: "custom",
+        message: "Renewal Fee must be a positive amount with at most 2 decimals",
+      });
+      return z.NEVER;
+    }
+    return s;
+  });
+
+export const LIFECYCLE_LIMITS = { permitNumber: 100, note: 2000, reason: 500, shortText: 200 } as const;
+
+/** The 'Renew Permit' dialog. The new expiration must come after the current one (checked on the server). */
+export const RenewalInputSchema = z.object({
+  new_expiration_date: requiredDate("New Expiration Date"),
+  new_issue_date: optionalDate("New Issue Date"),
+  /** Empty keeps the current permit number. */
+  new_permit_number: optionalText("New Permit Number", LIFECYCLE_LIMITS.permitNumber),
+  renewal_fee: fee,
+  note: optionalText("Note", LIFECYCLE_LIMITS.note),
+});
+export type RenewalInput = z.output<typeof RenewalInputSchema>;
+export type RenewalFormValues = z.input<typeof RenewalInputSchema>;
+
+/** The 'Extend Permit' dialog: same term, a later date. */
+export const ExtensionInputSchema = z.object({
+  new_expiration_date: requiredDate("New Expiration Date"),
+  reason: requiredText("Reason", LIFECYCLE_LIMITS.reason),
+});
+export type ExtensionInput = z.output<typeof ExtensionInputSchema>;
+export type ExtensionFormValues = z.input<typeof ExtensionInputSchema>;
+
+/** The 'Record Inspection' dialog. */
+export const InspectionInputSchema = z.object({
+  inspection_type: requiredText("Inspection Type", LIFECYCLE_LIMITS.shortText),
+  date: requiredDate("Date"),
+  result: z.enum(INSPECTION_RESULTS, { message: "Result is required" }),
+  inspector: optionalText("Inspector", LIFECYCLE_LIMITS.shortText),
+  notes: optionalText("Notes", LIFECYCLE_LIMITS.note),
+});
+export type InspectionInput = z.output<typeof InspectionInputSchema>;
+export type InspectionFormValues = z.input<typeof InspectionInputSchema>;
+
+/** The 'Close Permit' dialog. */
+export const CloseInputSchema = z.object({
+  close_date: requiredDate("Close Date"),
+  final_status: z.enum(FINAL_STATUSES, { message: "Final Status is required" }),
+});
+export type CloseInput = z.output<typeof CloseInputSchema>;
+export type CloseFormValues = z.input<typeof CloseInputSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Output
+
+const day = z.string().nullable();
+
+export const TermSchema = z.object({
+  id: z.uuid(),
+  term_no: z.number().int().positive(),
+  kind: z.enum(TERM_KINDS),
+  permit_number: z.string(),
+  issue_date: day,
+  expiration_date: day,
+  ended_on: day,
+  renewal_fee: z.string().nullable(),
+  note: z.string().nullable(),
+  reason: z.string().nullable(),
+  created_by_name: z.string(),
+  created_at: z.string(),
+});
+export type Term = z.infer<typeof TermSchema>;
+
+export const InspectionSchema = z.object({
+  id: z.uuid(),
+  inspection_type: z.string(),
+  date: z.string(),
+  result: z.enum(INSPECTION_RESULTS) as z.ZodType<InspectionResult>,
+  inspector: z.string().nullable(),
+  notes: z.string().nullable(),
+  created_by_name: z.string(),
+  created_at: z.string(),
+});
+export type Inspection = z.infer<typeof InspectionSchema>;
+
+export const AcknowledgementSchema = z.object({ by: z.string(), at: z.string() });
+export type Acknowledgement = z.infer<typeof AcknowledgementSchema>;
+
+export const LifecycleCanSchema = z.object({
+  renew: z.boolean(),
+  extend: z.boolean(),
+  inspect: z.boolean(),
+  acknowledge: z.boolean(),
+  close: z.boolean(),
+});
+export type LifecycleCan = z.infer<typeof LifecycleCanSchema>;
+
+/** GET /api/permits/:id/lifecycle: the permit's terms, inspections, acknowledgement and closing. */
+export const LifecycleSchema = z.object({
+  term_no: z.number().int().positive(),
+  expiration_date: day,
+  expiry_rule: z.enum(EXPIRY_RULES),
+  expiry_days: z.number().int().nullable(),
+  renewal_lead_days: z.number().int().nullable(),
+  renew_by_date: day,
+  acknowledged: AcknowledgementSchema.nullable(),
+  /** Set once the permit has a close date (from 'Close Permit', or the form's Close Date). */
+  closed: z
+    .object({
+      close_date: z.string(),
+      final_status: (z.enum(FINAL_STATUSES) as z.ZodType<FinalStatus>).nullable(),
+    })
+    .nullable(),
+  terms: z.array(TermSchema),
+  inspections: z.array(InspectionSchema),
+  can: LifecycleCanSchema,
+});
+export type Lifecycle = z.infer<typeof LifecycleSchema>;
+
+/** What an acknowledge link (from a reminder e-mail) shows before and after the click. */
+export const AcknowledgeLinkSchema = z.object({
+  permit_name: z.string(),
+  permit_number: z.string(),
+  company_name: z.string(),
+  expiration_date: day,
+  renew_by_date: day,
+  recipient_name: z.string(),
+  acknowledged: AcknowledgementSchema.nullable(),
+});
+export type AcknowledgeLink = z.infer<typeof AcknowledgeLinkSchema>;
+
+export const AcknowledgeTokenParamsSchema = z.object({
+  token: z.string().min(1).max(400),
+});

@@ -1,0 +1,23 @@
+import { useQuery } from "@tanstack/react-query";
+import type { PermitReminders } from "../../../../shared/schemas/reminders.ts";
+import { api, ApiError } from "../../../lib/api.ts";
+import { permitKeys } from "./keys.ts";
+
+/** The permit's reminder log; staff only (it names staff e-mail addresses): ask only with reminders.view. */
+export function usePermitReminders(permitId: string) {
+  return useQuery({
+    queryKey: permitKeys.reminders(permitId),
+    queryFn: async ({ signal }) => {
+      try {
+        const data = await api.get<PermitReminders>(`/api/permits/${permitId}/reminders`, {
+          signal,
+        });
+        return data.deliveries;
+      } catch (error) {
+        // A server without the reminders feature answers 404: nothing was sent, then.
+        if (error instanceof ApiError && error.status === 404) return [];
+        throw error;
+      }
+    },
+  });
+}

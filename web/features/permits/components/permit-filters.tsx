@@ -1,0 +1,159 @@
+import { useMemo } from "react";
+import Autocomplete from "@mui/material/Autocomplete";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import TextField from "@mui/material/TextField";
+import { isIsoDate } from "../../../../shared/domain/dates.ts";
+import type { PermitFilterOptions, PermitListQuery } from "../../../../shared/schemas/permits.ts";
+import { usePermitFilterOptions } from "../api/get-filter-options.ts";
+import type { ChangeQuery } from "./list-params.ts";
+
+type ProjectOption = PermitFilterOptions["projects"][number];
+type ClientOption = PermitFilterOptions["clients"][number];
+type PersonOption = { id: string; name: string; company_name: string | null };
+
+/** 'Me' first (for staff), then the people responsible for permits the user can see. */
+const ME: PersonOption = { id: "me", name: "Me", company_name: null };
+const personLabel = (p: PersonOption) => (p.company_name ? `${p.name} · ${p.company_name}` : p.name);
+
+const projectLabel = (p: ProjectOption) =>
+  [p.name, p.project_number, p.company_name].filter(Boolean).join(" · ");
+const clientLabel = (c: ClientOption) => (c.company_name ? `${c.name} · ${c.company_name}` : c.name);
+
+const field = { flex: { xs: "1 1 100%", sm: "1 1 200px" }, minWidth: 0 } as const;
+const dateField = { flex: { xs: "1 1 140px", sm: "0 0 170px" } } as const;
+
+/**
+ * The list's Project, Client and Agency filters (choices from the server, within what the user can
+ * see) and the expiration date range. Loaded after the rows: the pickers are a sizeable chunk.
+ */
+export default function PermitFilters({
+  query,
+  onChange,
+}: {
+  query: PermitListQuery;
+  onChange: ChangeQuery;
+}) {
+  const options = usePermitFilterOptions();
+  const projects = useMemo(() => {
+    const all = options.data?.projects ?? [];
+    // With a client chosen, its projects only.
+    return query.client_id ? all.filter((p) => p.client_id === query.client_id) : all;
+  }, [options.data, query.client_id]);
+  const project = options.data?.projects.find((p) => p.id === query.project_id) ?? null;
+  const client = options.data?.clients.find((c) => c.id === query.client_id) ?? null;
+  const people = useMemo(
+    () => [...(options.data?.can_be_responsible ? [ME] : []), ...(options.data?.responsible ?? [])],
+    [options.data],
+  );
+  const person = people.find((p) => p.id === query.responsible) ?? null;
+  const isFiltered =
+    !!query.q ||
+    !!query.record_type ||
+    !!query.status ||
+    !!query.project_id ||
+    !!query.client_id ||
+    !!query.agency ||
+    !!query.expires_from ||
+    !!query.expires_to ||
+    !!query.responsible ||
+    !!query.tile;
+
+  const setDate = (key: "expires_from" | "expires_to", value: string) => {
+    const day = value && isIsoDate(value) ? value : null;
+    const patch: Partial<PermitListQuery> = { [key]: day };
+    // A range that would end before it starts keeps the end that was just chosen.
+    if (day && key === "expires_from" && query.expires_to && query.expires_to < day) patch.expires_to = null;
+    if (day && key === "expires_to" && query.expires_from && day < query.expires_from)
+      patch.expires_from = null;
+    onChange(patch);
+  };
+
+  return (
+    <Box sx={{ display: "flex", flexWrap: "wrap", alignItems: "center", gap: 1.5 }}>
+      <Autocomplete
+        size="small"
+        sx={field}
+        options={projects}
+        value={project}
+        loading={options.isPending}
+        getOptionLabel={projectLabel}
+        isOptionEqualToValue={(a, b) => a.id === b.id}
+        onChange={(_e, p) => onChange({ project_id: p?.id ?? null })}
+        renderInput={(params) => <TextField {...params} label="Project" />}
+      />
+      <Autocomplete
+        size="small"
+        sx={field}
+        options={options.data?.clients ?? []}
+        value={client}
+        loading={options.isPending}
+        getOptionLabel={clientLabel}
+        isOptionEqualToValue={(a, b) => a.id === b.id}
+        onChange={(_e, c) => {
+          const keepsProject = !c || !project || project.client_id === c.id;
+          onChange({ client_id: c?.id ?? null, ...(keepsProject ? {} : { project_id: null }) });
+        }}
+        renderInput={(params) => <TextField {...params} label="Client" />}
+      />
+      <Autocomplete
+        size="small"
+        sx={field}
+        options={options.data?.agencies ?? []}
+        value={query.agency}
+        loading={options.isPending}
+        onChange={(_e, a) => onChange({ agency: a ?? null })}
+        renderInput={(params) => <TextField {...params} label="Agency" />}
+      />
+      <Autocomplete
+        size="small"
+        sx={field}
+        options={people}
+        value={person}
+        loading={options.isPending}
+        getOptionLabel={personLabel}
+        isOptionEqualToValue={(a, b) => a.id === b.id}
+        onChange={(_e, p) => onChange({ responsible: p?.id ?? null })}
+        renderInput={(params) => <TextField {...params} label="Responsible" />}
+      />
+      <TextField
+        size="small"
+        type="date"
+        label="Expires from"
+        value={query.expires_from ?? ""}
+        onChange={(e) => setDate("expires_from", e.target.value)}
+        sx={dateField}
+        slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: query.expires_to ?? undefined } }}
+      />
+      <TextField
+        size="small"
+        type="date"
+        label="Expires to"
+        value={query.expires_to ?? ""}
+        onChange={(e) => setDate("expires_to", e.target.value)}
+        sx={dateField}
+        slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: query.expires_from ?? undefined } }}
+      />
+      {isFiltered ? (
+        <Button
+          onClick={() =>
+            onChange({
+              q: null,
+              record_type: null,
+              status: null,
+              project_id: null,
+              client_id: null,
+              agency: null,
+              expires_from: null,
+              expires_to: null,
+              responsible: null,
+              tile: null,
+            })
+          }
+        >
+          Clear filters
+        </Button>
+      ) : null}
+    </Box>
+  );
+}
