@@ -451,5 +451,13 @@ describe("templates and notification settings", () => {
     await page.getByLabel("Overdue digest").click();
     await page.getByRole("button", { name: "Save Settings" }).click();
     await toast(page, "Notification settings saved successfully.");
+    // The template goes too: a new project of the demo company gets a permit per template, and the
+    // project specs count them.
+    const { templates } = (await (await page.request.get(`${BASE_URL}/api/templates`)).json()) as {
+      templates: { id: string; name: string }[];
+    };
+    const mine = templates.find((t) => t.name === `Building ${stamp}`)!;
+    const gone = await page.request.delete(`${BASE_URL}/api/templates/${mine.id}`, { headers: CSRF });
+    expect(gone.status()).toBe(204);
   });
 });
