@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CURRENCY_PATTERN } from "../domain/bonds.ts";
 import { isValidTimeZone } from "../domain/dates.ts";
 import { text } from "./common.ts";
 
@@ -35,6 +36,15 @@ function isWebAddress(value: string): boolean {
   }
 }
 
+/** An ISO 4217 currency code ("usd" is taken as "USD"); "" means unchanged (or the default). */
+export const CurrencySchema = z
+  .string()
+  .trim()
+  .transform((v) => v.toUpperCase())
+  .refine((v) => v === "" || CURRENCY_PATTERN.test(v), {
+    message: "Currency must be a 3-letter ISO 4217 code (e.g. USD)",
+  });
+
 /** The company form and the body of POST/PUT /api/companies. Empty optional fields are stored as null. */
 export const CompanyInputSchema = z.object({
   name: text(200).min(1, { message: "Name is required" }),
@@ -59,6 +69,8 @@ export const CompanyInputSchema = z.object({
    * on an update (a client that does not know the setting must not switch it off).
    */
   requireTwoFactor: z.boolean().optional(),
+  /** ISO 4217 code of the company's amounts (bonds). Left out or empty: USD on create, unchanged on update. */
+  currency: CurrencySchema.optional(),
 });
 export type CompanyInput = z.input<typeof CompanyInputSchema>;
 export type CompanyInputParsed = z.output<typeof CompanyInputSchema>;
@@ -82,6 +94,8 @@ export const CompanySchema = z.object({
   contactEmail: z.string().nullable(),
   timeZone: z.string(),
   requireTwoFactor: z.boolean(),
+  /** ISO 4217 (default USD). */
+  currency: z.string(),
   logoUrl: z.string().nullable(),
   createdAt: z.string(),
   /** What a delete would remove with the company. */

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { DEFAULT_ESCALATION_DAYS, ESCALATION_DAYS_MAX } from "../domain/lifecycle.ts";
 import { ROLES } from "../domain/roles.ts";
 import { IdSchema } from "./common.ts";
+import { CurrencySchema } from "./companies.ts";
 
 /** `?company_id=`: the company a super-admin works on; everyone else is held to their own. */
 export const CompanyQuerySchema = z.object({ company_id: IdSchema.optional() });
@@ -47,6 +48,8 @@ export const NotificationSettingsSchema = ReminderSwitchesSchema.extend({
   /** The zone and local hour at which the company's reminders go out each day. */
   timeZone: z.string(),
   reminderHour: z.number().int(),
+  /** The company's currency (ISO 4217), which company admins set here (issue 12). */
+  currency: z.string(),
   users: z.array(RecipientCandidateSchema),
   can: z.object({ edit: z.boolean(), sendTestEmail: z.boolean() }),
 });
@@ -62,6 +65,8 @@ export const UpdateNotificationSettingsSchema = ReminderSwitchesSchema.extend({
     .max(ESCALATION_DAYS_MAX, { message: ESCALATION_DAYS_MESSAGE })
     .optional(),
   overdueDigest: z.boolean().optional(),
+  /** The company's currency (ISO 4217); left out or empty: unchanged. */
+  currency: CurrencySchema.optional(),
   recipientUserIds: z
     .array(IdSchema)
     .max(1000, { message: "Too many recipients" })

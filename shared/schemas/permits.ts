@@ -12,6 +12,7 @@ import {
   type PermitSortField,
 } from "../domain/permit-list.ts";
 import { EXPIRY_RULES, FINAL_STATUSES } from "../domain/lifecycle.ts";
+import { BOND_STATUSES, type BondStatus } from "../domain/bonds.ts";
 import { GUARANTEE_TYPES, PERMIT_STATUSES, RECORD_TYPES, type GuaranteeType } from "../domain/statuses.ts";
 import { checkExpiryDays, ExpiryFields } from "./expiry-fields.ts";
 
@@ -120,6 +121,12 @@ export const PermitInputSchema = z
     aka: optionalText("AKA", PERMIT_LIMITS.shortText),
     grantor_link: grantorLink,
     bond_amount: bondAmount,
+    /**
+     * The bond's surety (issue 12): one of the company's sureties by id, or a name typed free in
+     * `surety_company`, matched case-insensitively to the company's sureties and created when new.
+     * surety_id wins when both are sent.
+     */
+    surety_id: optionalId,
     surety_company: optionalText("Surety company", PERMIT_LIMITS.shortText),
     bond_number: optionalText("Bond number", PERMIT_LIMITS.shortText),
     guarantee_type: z
@@ -190,6 +197,7 @@ export const PERMIT_INPUT_FIELDS = [
   "aka",
   "grantor_link",
   "bond_amount",
+  "surety_id",
   "surety_company",
   "bond_number",
   "guarantee_type",
@@ -240,9 +248,15 @@ export const PermitDetailSchema = z.object({
   project_id: z.uuid().nullable(),
   company_id: z.uuid(),
   client_id: z.uuid().nullable(),
-  /** numeric(14,2) as a string ("25000.00"), never a float. */
+  /** numeric(14,2) as a string ("25000.00"), never a float. The original (penal) amount of a bond. */
   bond_amount: z.string().nullable(),
+  /** The surety's name (from the sureties table; the legacy text when a bond has no surety row). */
   surety_company: z.string().nullable(),
+  /** Bonds (issue 12): the surety, the ledger's status and current amount, the performance bond followed. */
+  surety_id: z.uuid().nullable(),
+  bond_status: (z.enum(BOND_STATUSES) as z.ZodType<BondStatus>).nullable(),
+  current_amount: z.string().nullable(),
+  maintenance_of_id: z.uuid().nullable(),
   bond_number: z.string().nullable(),
   guarantee_type: z.enum(GUARANTEE_TYPES).nullable(),
   grantor_link: z.string().nullable(),
