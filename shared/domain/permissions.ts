@@ -25,8 +25,19 @@ export const CAPABILITIES = [
   "impersonate",
   "allCompanies",
   "reminders.view",
+  "bonds.view",
+  "bonds.edit",
+  "bonds.viewCollateral",
+  "sureties.manage",
+  "sureties.viewLimits",
 ] as const;
 export type Capability = (typeof CAPABILITIES)[number];
+
+/**
+ * Bonds (issue 12): staff read and write the ledger (as they edit permits) and see collateral;
+ * a client-user reads its clients' bonds only, never collateral or surety limits.
+ */
+const BOND_STAFF: Capability[] = ["bonds.view", "bonds.edit", "bonds.viewCollateral"];
 
 const ADMIN_COMMON: Capability[] = [
   "permits.view",
@@ -45,6 +56,10 @@ const ADMIN_COMMON: Capability[] = [
   "notifications.manage",
   "imports.run",
   "reminders.view",
+  ...BOND_STAFF,
+  // Surety Admin and the company's bonding capacity (issue 12): admins only.
+  "sureties.manage",
+  "sureties.viewLimits",
 ];
 
 export const PERMISSION_MATRIX: Record<Role, ReadonlySet<Capability>> = {
@@ -65,9 +80,10 @@ export const PERMISSION_MATRIX: Record<Role, ReadonlySet<Capability>> = {
     "attachments.upload",
     // Reminder delivery logs name staff e-mail addresses: staff only.
     "reminders.view",
+    ...BOND_STAFF,
   ]),
   // A client-user reads its clients' permits and may add (non-internal) comments; it never edits.
-  "client-user": new Set<Capability>(["permits.view", "comments.create"]),
+  "client-user": new Set<Capability>(["permits.view", "comments.create", "bonds.view"]),
 };
 
 export function can(role: Role | undefined | null, capability: Capability): boolean {
