@@ -21,6 +21,7 @@ import {
   timestamp,
   uniqueIndex,
   uuid,
+  type AnyPgColumn,
 } from "drizzle-orm/pg-core";
 
 const id = () => uuid("id").primaryKey().defaultRandom();
@@ -35,26 +36,32 @@ const day = (name: string) => date(name, { mode: "string" });
 // ---------------------------------------------------------------------------------------------
 // Companies (tenants)
 
-export const companies = pgTable("companies", {
-  id: id(),
-  name: text("name").notNull(),
-  slug: text("slug").notNull().unique(),
-  adminUserId: uuid("admin_user_id"),
-  address: text("address"),
-  phone: text("phone"),
-  website: text("website"),
-  contactName: text("contact_name"),
-  contactEmail: text("contact_email"),
-  /** Storage key of the logo; the public URL is /api/companies/{id}/logo. */
-  logoKey: text("logo_key"),
-  logoContentType: text("logo_content_type"),
-  /** IANA zone in which "today", expiring-soon and reminders are computed. */
-  timeZone: text("time_zone").notNull().default("UTC"),
-  /** The company's staff must sign in with a second factor (decision 0011). */
-  requireTwoFactor: boolean("require_two_factor").notNull().default(false),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const companies = pgTable(
+  "companies",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    slug: text("slug").notNull().unique(),
+    adminUserId: uuid("admin_user_id"),
+    address: text("address"),
+    phone: text("phone"),
+    website: text("website"),
+    contactName: text("contact_name"),
+    contactEmail: text("contact_email"),
+    /** Storage key of the logo; the public URL is /api/companies/{id}/logo. */
+    logoKey: text("logo_key"),
+    logoContentType: text("logo_content_type"),
+    /** IANA zone in which "today", expiring-soon and reminders are computed. */
+    timeZone: text("time_zone").notNull().default("UTC"),
+    /** The company's staff must sign in with a second factor (decision 0011). */
+    requireTwoFactor: boolean("require_two_factor").notNull().default(false),
+    /** ISO 4217 code of the company's amounts (bonds); three upper-case letters (issue 12). */
+    currency: text("currency").notNull().default("USD"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check("companies_currency_check", sql`${t.currency} ~ '^[A-Z]{3}$'`)],
+);
 
 // ---------------------------------------------------------------------------------------------
 // Users and better-auth's tables (written by hand: its CLI does not run on Node 20).
@@ -280,6 +287,16 @@ export const permits = pgTable(
     acknowledgedAt: timestamp("acknowledged_at", { withTimezone: true }),
     /** How a closed permit ended (set with close_date by 'Close Permit'). */
     finalStatus: text("final_status"),
+    /** A bond's surety (issue 12); surety_company keeps the name typed before sureties existed. */
+    suretyId: uuid("surety_id").references(() => sureties.id, { onDelete: "no action" }),
+    /** A bond's status from its ledger (active, reduced, released, cancelled, claimed); null for permits. */
+    bondStatus: text("bond_status"),
+    /** A bond's amount now: the ledger's last amount_after, written in the same transaction as each entry. */
+    currentAmount: numeric("current_amount", { precision: 14, scale: 2 }),
+    /** A maintenance bond: the performance bond it follows ('Start Maintenance Bond'). */
+    maintenanceOfId: uuid("maintenance_of_id").references((): AnyPgColumn => permits.id, {
+      onDelete: "set null",
+    }),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -294,7 +311,10 @@ export const permits = pgTable(
       "permits_expiry_days_check",
       sql`(${t.expiryRule} = 'fixed' and ${t.expiryDays} is null) or (${t.expiryRule} = 'after_inspection' and ${t.expiryDays} between 1 and 3650)`,
     ),
-    check("permits_lead_days_check", sql`${t.renewalLeadDays} is null or ${t.renewalLeadDays} between 0 and 365`),
+    check(
+      "permits_lead_days_check",
+      sql`${t.renewalLeadDays} is null or ${t.renewalLeadDays} between 0 and 365`,
+    ),
     check("permits_term_no_check", sql`${t.termNo} >= 1`),
     check(
       "permits_final_status_check",
@@ -312,6 +332,144 @@ export const permits = pgTable(
     check("permits_record_type_check", sql`${t.recordType} in ('permit','bond')`),
     check("permits_status_check", sql`${t.status} in ('Required','In Waiting','Pending','Expired','N/A')`),
     check("permits_bond_amount_check", sql`${t.bondAmount} is null or ${t.bondAmount} >= 0`),
+    // Bonds (issue 12): the Bonds page's aggregates read these without a ledger scan.
+    index("permits_company_bond_idx")
+      .on(t.companyId, t.bondStatus, t.suretyId, t.currentAmount)
+      .where(sql`record_type = 'bond'`),
+    index("permits_surety_idx").on(t.suretyId),
+    uniqueIndex("permits_maintenance_of_uq").on(t.maintenanceOfId),
+    check(
+      "permits_bond_status_check",
+      sql`${t.bondStatus} is null or (${t.recordType} = 'bond' and ${t.bondStatus} in ('active','reduced','released','cancelled','claimed'))`,
+    ),
+    check("permits_current_amount_check", sql`${t.currentAmount} is null or ${t.currentAmount} >= 0`),
+  ],
+);
+
+/**
+ * A company's surety companies (issue 12): a bond's 'Surety Company' is one of these. The limits
+ * are the company's bonding capacity with the surety; only admins see them.
+ */
+export const sureties = pgTable(
+  "sureties",
+  {
+    id: id(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    contactName: text("contact_name"),
+    phone: text("phone"),
+    email: text("email"),
+    singleLimit: numeric("single_limit", { precision: 14, scale: 2 }),
+    aggregateLimit: numeric("aggregate_limit", { precision: 14, scale: 2 }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // A name once per company, any case (typed names and imports are matched this way).
+    uniqueIndex("sureties_company_name_uq").on(t.companyId, sql`lower(${t.name})`),
+    check("sureties_single_limit_check", sql`${t.singleLimit} is null or ${t.singleLimit} >= 0`),
+    check("sureties_aggregate_limit_check", sql`${t.aggregateLimit} is null or ${t.aggregateLimit} >= 0`),
+  ],
+);
+
+/**
+ * A bond's ledger (issue 12): the original amount, then riders, reductions, release, cancellation,
+ * claims, each with the signed change and the amount after it. Append-only: a trigger (migration
+ * 0010) refuses UPDATE and direct DELETE; a mistake is undone by a reversal, a new entry naming it.
+ * The bond's permits.current_amount and bond_status are written in the same transaction.
+ */
+export const bondLedgerEntries = pgTable(
+  "bond_ledger_entries",
+  {
+    id: id(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    permitId: uuid("permit_id")
+      .notNull()
+      .references(() => permits.id, { onDelete: "cascade" }),
+    /** Ledger order. */
+    seq: bigint("seq", { mode: "number" }).generatedAlwaysAsIdentity(),
+    /** original, rider, reduction, release, cancellation, claim, reversal */
+    kind: text("kind").notNull(),
+    /** Signed: what this entry added to the amount. */
+    change: numeric("change", { precision: 14, scale: 2 }).notNull(),
+    amountAfter: numeric("amount_after", { precision: 14, scale: 2 }).notNull(),
+    effectiveDate: day("effective_date").notNull(),
+    /** Reductions: when the obligee accepted the reduction. */
+    obligeeAcceptanceDate: day("obligee_acceptance_date"),
+    /** Reductions by percent: the percent of the amount before it. */
+    percent: numeric("percent", { precision: 5, scale: 2 }),
+    reason: text("reason"),
+    /** An attachment of the same permit (checked by the service). */
+    documentId: uuid("document_id").references(() => attachments.id, { onDelete: "set null" }),
+    /** A reversal: the entry it undoes; each entry is reversed at most once. */
+    reversesId: uuid("reverses_id")
+      .unique("bond_ledger_entries_reverses_uq")
+      .references((): AnyPgColumn => bondLedgerEntries.id, { onDelete: "cascade" }),
+    /** No foreign key (as the audit): the ledger keeps who wrote it after the user is gone. */
+    createdBy: uuid("created_by"),
+    createdByName: text("created_by_name").notNull().default(""),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("bond_ledger_entries_permit_idx").on(t.permitId, t.seq),
+    uniqueIndex("bond_ledger_entries_original_uq")
+      .on(t.permitId)
+      .where(sql`kind = 'original'`),
+    check(
+      "bond_ledger_entries_kind_check",
+      sql`${t.kind} in ('original','rider','reduction','release','cancellation','claim','reversal')`,
+    ),
+    check("bond_ledger_entries_amount_check", sql`${t.amountAfter} >= 0`),
+    check(
+      "bond_ledger_entries_reverses_check",
+      sql`(${t.kind} = 'reversal') = (${t.reversesId} is not null)`,
+    ),
+    check(
+      "bond_ledger_entries_percent_check",
+      sql`${t.percent} is null or (${t.kind} = 'reduction' and ${t.percent} > 0 and ${t.percent} < 100)`,
+    ),
+    check(
+      "bond_ledger_entries_acceptance_check",
+      sql`${t.obligeeAcceptanceDate} is null or ${t.kind} = 'reduction'`,
+    ),
+  ],
+);
+
+/** Collateral the surety holds against a bond (issue 12); released with or after the bond. */
+export const bondCollateral = pgTable(
+  "bond_collateral",
+  {
+    id: id(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    permitId: uuid("permit_id")
+      .notNull()
+      .references(() => permits.id, { onDelete: "cascade" }),
+    /** letter_of_credit, cash, other */
+    form: text("form").notNull(),
+    amount: numeric("amount", { precision: 14, scale: 2 }).notNull(),
+    heldSince: day("held_since").notNull(),
+    releasedOn: day("released_on"),
+    note: text("note"),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdByName: text("created_by_name").notNull().default(""),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("bond_collateral_permit_idx").on(t.permitId, t.releasedOn, t.amount),
+    index("bond_collateral_company_idx").on(t.companyId),
+    check("bond_collateral_form_check", sql`${t.form} in ('letter_of_credit','cash','other')`),
+    check("bond_collateral_amount_check", sql`${t.amount} > 0`),
+    check(
+      "bond_collateral_released_check",
+      sql`${t.releasedOn} is null or ${t.releasedOn} >= ${t.heldSince}`,
+    ),
   ],
 );
 

@@ -87,6 +87,13 @@ const SPEC_SECTION_6: Record<Capability, Role[]> = {
   allCompanies: ["super-admin"],
   // Reminder logs name staff e-mail addresses: staff only (DESIGN.md section 5).
   "reminders.view": ["super-admin", "company-admin", "company-user"],
+  // Issue 12: the Bonds page for every role (a client-user its clients' bonds); the ledger is
+  // written by whoever edits permits; collateral is staff only; sureties and their limits admins only.
+  "bonds.view": ["super-admin", "company-admin", "company-user", "client-user"],
+  "bonds.edit": ["super-admin", "company-admin", "company-user"],
+  "bonds.viewCollateral": ["super-admin", "company-admin", "company-user"],
+  "sureties.manage": ["super-admin", "company-admin"],
+  "sureties.viewLimits": ["super-admin", "company-admin"],
 };
 
 // ---------------------------------------------------------------------------------------------
