@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
+import "../shared/schemas/messages.ts"; // field error wording where a schema names none
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import helmet from "@fastify/helmet";
 import multipart from "@fastify/multipart";
