@@ -15,6 +15,7 @@ import { notificationsRoutes } from "./notifications/index.ts";
 import { projectsRoutes } from "./projects/index.ts";
 import { remindersRoutes } from "./reminders/index.ts";
 import { savedViewsRoutes } from "./saved-views/index.ts";
+import { suretiesRoutes } from "./sureties/index.ts";
 import { templatesRoutes } from "./templates/index.ts";
 import { usersRoutes } from "./users/index.ts";
 
@@ -42,4 +43,5 @@ export async function registerFeatures(app: FastifyInstance) {
   await app.register(importsRoutes);
   await app.register(exportsRoutes);
   await app.register(savedViewsRoutes);
+  await app.register(suretiesRoutes);
 }

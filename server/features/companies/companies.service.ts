@@ -1,3 +1,4 @@
+import { DEFAULT_CURRENCY } from "../../../shared/domain/bonds.ts";
 import { Readable } from "node:stream";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { scopeConditions, scopeOf, type Actor } from "../../access/actor.ts";
@@ -77,6 +78,7 @@ export function presentCompany(actor: Actor, c: CompanyWithCounts): Company {
     contactEmail: c.contactEmail,
     timeZone: c.timeZone,
     requireTwoFactor: c.requireTwoFactor,
+    currency: c.currency,
     logoUrl: companyLogoUrl(c),
     createdAt: c.createdAt.toISOString(),
     counts: c.counts,
@@ -118,6 +120,7 @@ export async function createCompany(
           ...columnsOf(input),
           timeZone: input.timeZone || defaultTimeZone,
           requireTwoFactor: input.requireTwoFactor ?? false,
+          currency: input.currency || DEFAULT_CURRENCY,
         })
         .returning();
       await tx.insert(companyPreferences).values({ companyId: row!.id }).onConflictDoNothing();
@@ -135,12 +138,16 @@ export async function createCompany(
   }
 }
 
-/** Replaces a company's fields; an empty time zone, or no two-factor setting, keeps the current one. */
+/**
+ * Replaces a company's fields; an empty time zone, no two-factor setting or no currency keeps the
+ * current one.
+ */
 export async function updateCompany(db: Db, actor: Actor, current: CompanyRow, input: CompanyInputParsed) {
   const values = {
     ...columnsOf(input),
     timeZone: input.timeZone || current.timeZone,
     requireTwoFactor: input.requireTwoFactor ?? current.requireTwoFactor,
+    currency: input.currency || current.currency,
   };
   const changed = (Object.keys(values) as (keyof typeof values)[]).filter((k) => values[k] !== current[k]);
   try {

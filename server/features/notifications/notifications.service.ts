@@ -105,6 +105,7 @@ export async function loadSettings(
     companyName: company.name,
     timeZone: company.timeZone,
     reminderHour,
+    currency: company.currency,
     ...switches,
     ...escalation,
     users: candidates.map((u) => ({
@@ -150,6 +151,11 @@ export async function saveSettings(
       overdueDigest: input.overdueDigest ?? beforeEscalation.overdueDigest,
     };
     const prefs = { ...switches, ...escalation };
+    // The company's currency (issue 12): company admins set it here; left out keeps it.
+    const currency = input.currency || company.currency;
+    if (currency !== company.currency) {
+      await tx.update(companies).set({ currency }).where(eq(companies.id, company.id));
+    }
     await tx
       .insert(companyPreferences)
       .values({ companyId: company.id, ...prefs })
@@ -165,7 +171,10 @@ export async function saveSettings(
       entityType: "company",
       entityId: company.id,
       companyId: company.id,
-      details: { before, after: { ...prefs, recipientUserIds: input.recipientUserIds } },
+      details: {
+        before: { ...before, currency: company.currency },
+        after: { ...prefs, currency, recipientUserIds: input.recipientUserIds },
+      },
     });
   });
 }

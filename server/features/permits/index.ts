@@ -6,3 +6,5 @@ export { permitsRoutes } from "./permits.routes.ts";
 export { findVisiblePermit, type PermitRow } from "./permit-access.ts";
 export { permitScope, selectPermitView, type PermitViewSelect } from "./permit-view.query.ts";
 export { listConditions, listOrder } from "./permits.repository.ts";
+export { createPermitIn } from "./permits.service.ts";
+export { companyToday, likePattern } from "./permits.repository.ts";

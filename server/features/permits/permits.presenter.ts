@@ -1,7 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Actor } from "../../access/actor.ts";
 import type { Db } from "../../db/client.ts";
-import { clients, comments, companies, projects, users } from "../../db/schema.ts";
+import { clients, comments, companies, projects, sureties, users } from "../../db/schema.ts";
+import type { BondStatus } from "../../../shared/domain/bonds.ts";
 import { todayIn } from "../../../shared/domain/dates.ts";
 import type { ExpiryRule, FinalStatus } from "../../../shared/domain/lifecycle.ts";
 import { displayPermitStatus, urgency } from "../../../shared/domain/permit-rules.ts";
@@ -97,7 +98,7 @@ export function presentPermitList(
 
 /** The permit detail of GET /api/permits/:id, for a row the actor may see. */
 export async function presentPermit(db: Db, actor: Actor, row: PermitRow): Promise<PermitDetail> {
-  const [[company], [project], [client], [count], [responsible]] = await Promise.all([
+  const [[company], [project], [client], [count], [responsible], [surety]] = await Promise.all([
     db
       .select({ id: companies.id, name: companies.name, timeZone: companies.timeZone })
       .from(companies)
@@ -126,6 +127,9 @@ export async function presentPermit(db: Db, actor: Actor, row: PermitRow): Promi
           .from(users)
           .where(eq(users.id, row.responsibleUserId))
       : [],
+    row.suretyId
+      ? db.select({ name: sureties.name }).from(sureties).where(eq(sureties.id, row.suretyId))
+      : [],
   ]);
   if (!company) throw new Error(`permit ${row.id} has no company`);
   return {
@@ -146,7 +150,11 @@ export async function presentPermit(db: Db, actor: Actor, row: PermitRow): Promi
     company_id: row.companyId,
     client_id: row.clientId,
     bond_amount: row.bondAmount,
-    surety_company: row.suretyCompany,
+    surety_company: surety?.name ?? row.suretyCompany,
+    surety_id: row.suretyId,
+    bond_status: (row.bondStatus as BondStatus | null) ?? null,
+    current_amount: row.currentAmount,
+    maintenance_of_id: row.maintenanceOfId,
     bond_number: row.bondNumber,
     guarantee_type: row.guaranteeType as GuaranteeType | null,
     grantor_link: row.grantorLink,

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Actor } from "../../access/actor.ts";
 import {
@@ -10,6 +10,7 @@ import {
 import type { Db } from "../../db/client.ts";
 import {
   attachments,
+  bondLedgerEntries,
   companies,
   permitInspections,
   permits,
@@ -23,6 +24,8 @@ import { storedExpiryDays } from "../../../shared/schemas/expiry-fields.ts";
 import type { PermitStatus } from "../../../shared/domain/statuses.ts";
 import { PROJECT_REQUIRED_MESSAGE, type PermitInput } from "../../../shared/schemas/permits.ts";
 import { recordPermitAudit, type PermitAuditEntry } from "../../audit/audit-writer.ts";
+import { appendLedgerEntries } from "../bond-ledger/index.ts";
+import { resolveSurety } from "../sureties/index.ts";
 import { findVisiblePermit, type PermitRow } from "./permit-access.ts";
 
 type PermitValues = Pick<
@@ -82,6 +85,14 @@ const AUDITED: Record<keyof PermitValues, PgColumn> = {
   expiryDays: permits.expiryDays,
   renewalLeadDays: permits.renewalLeadDays,
 };
+
+/** Bond columns the form does not write directly: the surety, and the ledger's status and amount. */
+type BondValues = Pick<typeof permits.$inferInsert, "suretyId" | "bondStatus" | "currentAmount">;
+
+export const BOND_AMOUNT_LOCKED =
+  "Bond Amount is the original amount on this bond's ledger and cannot be changed; record a Rider on the Bond Ledger to change the amount.";
+export const BOND_TYPE_LOCKED = "This bond has a ledger; it cannot become a permit.";
+export const BOND_COMPANY_LOCKED = "A bond with a ledger stays in its company.";
 
 export const RESPONSIBLE_NOT_STAFF = "The responsible person must be an active staff user of this company.";
 
@@ -144,13 +155,16 @@ async function assertResponsible(tx: Db, companyId: string, userId: string) {
 
 async function toValues(
   tx: Db,
+  actor: Actor,
   companyId: string,
   input: PermitInput,
   currentStatus: string | null,
-): Promise<PermitValues> {
+): Promise<PermitValues & { suretyId: string | null; zone: string }> {
   const zone = await companyZone(tx, companyId);
   const project = await resolveProject(tx, companyId, input.project_id);
   const isBond = input.record_type === "bond";
+  // A bond's surety: one of the company's, chosen or typed (a new name creates it; issue 12).
+  const surety = isBond ? await resolveSurety(tx, actor, companyId, input) : null;
   // Unticking Required keeps a status the form cannot show (Pending, N/A...) rather than overwrite it.
   const status: PermitStatus = input.is_required
     ? "Required"
@@ -177,7 +191,9 @@ async function toValues(
     grantorLink: input.grantor_link,
     // A permit carries no bond details, also after switching from bond to permit.
     bondAmount: isBond ? toMoney(input.bond_amount) : null,
-    suretyCompany: isBond ? input.surety_company : null,
+    suretyCompany: surety?.name ?? null,
+    suretyId: surety?.id ?? null,
+    zone,
     bondNumber: isBond ? input.bond_number : null,
     guaranteeType: isBond ? input.guarantee_type : null,
     responsibleUserId: input.responsible_user_id,
@@ -194,16 +210,91 @@ export async function createPermit(
   companyId: string,
   input: PermitInput,
 ): Promise<PermitRow> {
-  return db.transaction(async (tx) => {
-    const values = await toValues(tx, companyId, input, null);
-    if (values.responsibleUserId) await assertResponsible(tx, companyId, values.responsibleUserId);
-    const [row] = await tx
-      .insert(permits)
-      .values({ ...values, createdBy: actor.userId })
-      .returning();
-    await recordPermitAudit(tx, actor, row!, [{ action: "create", newValue: row!.permitNumber }]);
-    return row!;
-  });
+  return db.transaction((tx) => createPermitIn(tx, actor, companyId, input));
+}
+
+/**
+ * createPermit inside the caller's transaction ('Start Maintenance Bond' creates its bond with the
+ * link to the performance bond). A bond starts Active; with an amount, that amount is its ledger's
+ * original entry, effective on the issue date (else today in the company's time zone).
+ */
+export async function createPermitIn(
+  tx: Db,
+  actor: Actor,
+  companyId: string,
+  input: PermitInput,
+  extra: { maintenanceOfId?: string | null } = {},
+): Promise<PermitRow> {
+  const { zone, ...values } = await toValues(tx, actor, companyId, input, null);
+  if (values.responsibleUserId) await assertResponsible(tx, companyId, values.responsibleUserId);
+  const isBond = values.recordType === "bond";
+  const bond: BondValues = {
+    bondStatus: isBond ? "active" : null,
+    currentAmount: isBond ? (values.bondAmount ?? null) : null,
+  };
+  const [row] = await tx
+    .insert(permits)
+    .values({ ...values, ...bond, maintenanceOfId: extra.maintenanceOfId ?? null, createdBy: actor.userId })
+    .returning();
+  await recordPermitAudit(tx, actor, row!, [{ action: "create", newValue: row!.permitNumber }]);
+  await openLedger(tx, actor, row!, zone);
+  return row!;
+}
+
+/** A bond's original ledger entry, when it has an amount and no ledger yet. */
+async function openLedger(tx: Db, actor: Actor, row: PermitRow, zone: string) {
+  if (row.recordType !== "bond" || row.bondAmount === null) return;
+  await appendLedgerEntries(tx, actor, [
+    {
+      permit: row,
+      kind: "original",
+      change: row.bondAmount,
+      amountAfter: row.bondAmount,
+      status: "active",
+      statusBefore: null,
+      effectiveDate: row.issueDate ?? todayIn(zone),
+    },
+  ]);
+}
+
+/**
+ * What the form may change of a bond's ledger columns. Once a bond has ledger entries its Bond
+ * Amount is the original amount of record: the form may not rewrite it (a Rider changes the
+ * amount), nor turn the bond into a permit or move it to another company. Before that, the amount
+ * is free and a first amount opens the ledger.
+ */
+async function bondUpdate(
+  tx: Db,
+  current: PermitRow,
+  values: PermitValues & { suretyId: string | null },
+): Promise<{ bond: BondValues & { maintenanceOfId?: null }; opens: boolean }> {
+  const [ledger] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(bondLedgerEntries)
+    .where(eq(bondLedgerEntries.permitId, current.id));
+  const hasLedger = (ledger?.n ?? 0) > 0;
+  if (hasLedger) {
+    if (values.recordType !== "bond") throw validation({ record_type: BOND_TYPE_LOCKED }, BOND_TYPE_LOCKED);
+    if (values.companyId !== current.companyId)
+      throw validation({ company_id: BOND_COMPANY_LOCKED }, BOND_COMPANY_LOCKED);
+    if ((values.bondAmount ?? null) !== current.bondAmount)
+      throw validation({ bond_amount: BOND_AMOUNT_LOCKED }, BOND_AMOUNT_LOCKED);
+    return { bond: { suretyId: values.suretyId }, opens: false };
+  }
+  if (values.recordType !== "bond") {
+    return {
+      bond: { suretyId: null, bondStatus: null, currentAmount: null, maintenanceOfId: null },
+      opens: false,
+    };
+  }
+  return {
+    bond: {
+      suretyId: values.suretyId,
+      bondStatus: current.bondStatus ?? "active",
+      currentAmount: values.bondAmount ?? null,
+    },
+    opens: values.bondAmount !== null && values.bondAmount !== undefined,
+  };
 }
 
 /**
@@ -218,7 +309,8 @@ export async function updatePermit(db: Db, actor: Actor, id: string, input: Perm
     const companyId = canMovePermitToCompany(actor, current)
       ? (input.company_id ?? current.companyId)
       : current.companyId;
-    const values = await toValues(tx, companyId, input, current.status);
+    const { zone, ...values } = await toValues(tx, actor, companyId, input, current.status);
+    const { bond, opens } = await bondUpdate(tx, current, values);
     // Checked when it changes (or the permit changes company): a person disabled since keeps the
     // permit saveable until someone picks another.
     if (
@@ -236,10 +328,20 @@ export async function updatePermit(db: Db, actor: Actor, id: string, input: Perm
       changes.push({ action: "update", field: AUDITED[key].name, oldValue: before, newValue: after });
       Object.assign(changed, { [key]: after });
     }
-    if (!changes.length) return current;
+    // The surety's id and the ledger's columns follow without audit rows of their own: the
+    // surety's name and the amount are audited above, the ledger audits its entries.
+    const bondChanged = (Object.keys(bond) as (keyof typeof bond)[]).filter(
+      (k) => (bond[k] ?? null) !== (current[k] ?? null),
+    );
+    if (!changes.length && !bondChanged.length) return current;
+    for (const k of bondChanged) Object.assign(changed, { [k]: bond[k] ?? null });
     const [row] = await tx.update(permits).set(changed).where(eq(permits.id, id)).returning();
     await syncCurrentTerm(tx, row!, changed);
     await recordPermitAudit(tx, actor, row!, changes);
+    if (opens) {
+      await openLedger(tx, actor, row!, zone);
+      return (await findVisiblePermit(tx, actor, id))!;
+    }
     return row!;
   });
 }
