@@ -375,3 +375,17 @@ export function percentOfLimit(amount: string, limit: string | null): number | n
   if (l <= 0n) return null;
   return Math.round(Number((toCents(amount) * 10000n) / l) / 10) / 10;
 }
+
+/**
+ * `months` after an ISO date, the day kept or clamped to the month's last day (2026-01-31 + 1
+ * month = 2026-02-28): a maintenance bond's expiration from its start and term.
+ */
+export function addMonths(iso: string, months: number): string {
+  const [y, m, d] = iso.split("-").map(Number) as [number, number, number];
+  const index = y * 12 + (m - 1) + months;
+  const year = Math.floor(index / 12);
+  const month = (index % 12) + 1;
+  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  const day = Math.min(d, last);
+  return `${String(year).padStart(4, "0")}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
+}

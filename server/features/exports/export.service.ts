@@ -1,6 +1,5 @@
-import { PassThrough, Readable } from "node:stream";
+import type { Readable } from "node:stream";
 import { sql } from "drizzle-orm";
-import ExcelJS from "exceljs";
 import type { Actor } from "../../access/actor.ts";
 import { exportsCompanyColumn, exportsStaffEmails } from "../../access/policies/export.ts";
 import type { Db } from "../../db/client.ts";
@@ -9,6 +8,7 @@ import { CSV_TEMPLATE_COLUMNS } from "../../../shared/domain/constants.ts";
 import type { PermitListFilter, PermitSortField } from "../../../shared/schemas/permits.ts";
 import { OPTIONAL_EXTRA_COLUMNS } from "../imports/index.ts";
 import { listConditions, listOrder, selectPermitView } from "../permits/index.ts";
+import { csvStream, xlsxStream, type Cell, type SheetColumn } from "./writers.ts";
 
 const PAGE = 2_000;
 
@@ -19,8 +19,6 @@ export function exportColumns(actor: Actor): string[] {
   if (exportsCompanyColumn(actor)) columns.push("company");
   return columns;
 }
-
-type Cell = string | number | null;
 
 /**
  * The Excel export's column headings: words a reader knows. Each one normalises back to its column
@@ -46,6 +44,8 @@ export const EXPORT_HEADINGS: Record<string, string> = {
   close_date: "Close Date",
   bond_amount: "Bond Amount",
   surety_company: "Surety Company",
+  current_amount: "Current Amount",
+  bond_status: "Bond Status",
   bond_number: "Bond Number",
   guarantee_type: "Guarantee Type",
   responsible_email: "Responsible Email",
@@ -65,22 +65,8 @@ const DATE_COLUMNS = new Set([
   "close_date",
   "renew_by_date",
 ]);
-const EXCEL_DATE_FORMAT = "yyyy-mm-dd";
-const EXCEL_MONEY_FORMAT = "#,##0.00";
-
-/** "2026-03-01" as a date cell: midnight UTC, which ExcelJS writes as the whole day's serial number. */
-const excelDate = (iso: string) => {
-  const [y, m, d] = iso.split("-").map(Number);
-  return new Date(Date.UTC(y!, m! - 1, d!));
-};
-
-/**
- * A value a spreadsheet would run as a formula (=, +, -, @, tab, carriage return first) gets a
- * leading quote, so it shows as text; the import takes the quote off again.
- */
-export function neutralise(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
+/** Amounts: two decimals in CSV, number cells in Excel. */
+const MONEY_COLUMNS = new Set(["bond_amount", "current_amount"]);
 
 /** The current view's rows (same filters, order and access rules as the list), page by page. */
 async function* exportRows(
@@ -106,7 +92,12 @@ async function* exportRows(
       aka: permits.aka,
       grantorLink: permits.grantorLink,
       bondAmount: permits.bondAmount,
-      suretyCompany: permits.suretyCompany,
+      // The surety's name from Surety Admin (the typed text for a bond without a surety row).
+      suretyCompany: sql<
+        string | null
+      >`coalesce((select s.name from sureties s where s.id = ${permits.suretyId}), ${permits.suretyCompany})`,
+      currentAmount: permits.currentAmount,
+      bondStatus: permits.bondStatus,
       bondNumber: permits.bondNumber,
       guaranteeType: permits.guaranteeType,
       expiryRule: permits.expiryRule,
@@ -147,6 +138,8 @@ async function* exportRows(
         close_date: r.closeDate,
         bond_amount: r.bondAmount === null ? null : Number(r.bondAmount),
         surety_company: r.suretyCompany,
+        current_amount: r.currentAmount === null ? null : Number(r.currentAmount),
+        bond_status: r.bondStatus,
         bond_number: r.bondNumber,
         guarantee_type: r.guaranteeType,
         responsible_email: staffEmails ? r.responsibleEmail : null,
@@ -163,19 +156,18 @@ async function* exportRows(
   }
 }
 
-const csvField = (value: Cell) => {
-  if (value === null) return "";
-  const text = typeof value === "number" ? value.toFixed(2) : neutralise(value);
-  return /[",\r\n]|^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-};
+/** The export's columns as the writers take them: dates as date cells, amounts as money. */
+function sheetColumns(actor: Actor): SheetColumn[] {
+  return exportColumns(actor).map((key) => ({
+    key,
+    header: EXPORT_HEADINGS[key] ?? key,
+    type: DATE_COLUMNS.has(key) ? "date" : MONEY_COLUMNS.has(key) ? "money" : "text",
+  }));
+}
 
 /** CSV with a BOM (so Excel reads UTF-8) and CRLF line ends, streamed. */
 export function exportCsv(db: Db, actor: Actor, query: Parameters<typeof exportRows>[2]): Readable {
-  async function* lines() {
-    yield `\uFEFF${exportColumns(actor).join(",")}\r\n`;
-    for await (const row of exportRows(db, actor, query)) yield `${row.map(csvField).join(",")}\r\n`;
-  }
-  return Readable.from(lines());
+  return csvStream(sheetColumns(actor), exportRows(db, actor, query));
 }
 
 /**
@@ -183,35 +175,5 @@ export function exportCsv(db: Db, actor: Actor, query: Parameters<typeof exportR
  * (shown as ISO dates), bond amounts as numbers.
  */
 export function exportXlsx(db: Db, actor: Actor, query: Parameters<typeof exportRows>[2]): Readable {
-  const out = new PassThrough();
-  void (async () => {
-    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-      stream: out,
-      useStyles: true,
-      useSharedStrings: false,
-    });
-    const sheet = workbook.addWorksheet("Permits", { views: [{ state: "frozen", ySplit: 1 }] });
-    const columns = exportColumns(actor);
-    sheet.columns = columns.map((c) => {
-      const header = EXPORT_HEADINGS[c] ?? c;
-      return { header, key: c, width: Math.max(DATE_COLUMNS.has(c) ? 13 : 12, header.length + 2) };
-    });
-    sheet.getRow(1).font = { bold: true };
-    sheet.getRow(1).commit();
-    for await (const row of exportRows(db, actor, query)) {
-      const added = sheet.addRow(
-        row.map((v, i) =>
-          typeof v === "string" ? (DATE_COLUMNS.has(columns[i]!) ? excelDate(v) : neutralise(v)) : v,
-        ),
-      );
-      columns.forEach((c, i) => {
-        if (DATE_COLUMNS.has(c)) added.getCell(i + 1).numFmt = EXCEL_DATE_FORMAT;
-        else if (c === "bond_amount") added.getCell(i + 1).numFmt = EXCEL_MONEY_FORMAT;
-      });
-      added.commit();
-    }
-    sheet.commit();
-    await workbook.commit();
-  })().catch((err: unknown) => out.destroy(err as Error));
-  return out;
+  return xlsxStream("Permits", sheetColumns(actor), exportRows(db, actor, query));
 }

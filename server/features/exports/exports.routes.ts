@@ -6,11 +6,9 @@ import { authorize } from "../../errors.ts";
 import { todayIn } from "../../../shared/domain/dates.ts";
 import { PermitExportQuerySchema } from "../../../shared/schemas/permits.ts";
 import { exportCsv, exportXlsx } from "./export.service.ts";
+import { FILE_TYPES } from "./writers.ts";
 
-const TYPES = {
-  csv: "text/csv; charset=utf-8",
-  xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-} as const;
+const TYPES = FILE_TYPES;
 
 /** Export of the All Permits list's current view (same filters, sort and access rules) as CSV or Excel. */
 export async function exportsRoutes(app: FastifyInstance) {

@@ -6,7 +6,12 @@ import { RESPONSIBLE_ROLES } from "../../access/policies/lifecycle.ts";
 import type { ImportResult } from "../../../shared/schemas/imports.ts";
 import { CSV_PREVIEW_ROWS } from "../../../shared/domain/constants.ts";
 import { recordEvent, recordPermitAuditMany } from "../../audit/audit-writer.ts";
+import { randomUUID } from "node:crypto";
+import { todayIn } from "../../../shared/domain/dates.ts";
+import { companies } from "../../db/schema.ts";
+import { appendLedgerEntries, type NewLedgerEntry } from "../bond-ledger/index.ts";
 import { findOrCreateClientsByName } from "../clients/index.ts";
+import { findOrCreateSuretiesByName } from "../sureties/index.ts";
 import { decodeCsv, parseCsv, type CsvLimits, DEFAULT_CSV_LIMITS } from "./csv.ts";
 import { validateRows, type ImportRow } from "./rows.ts";
 
@@ -87,7 +92,8 @@ export async function importPermits(
         toInsert.push({ row, project });
       }
       if (toInsert.length) {
-        const created = await insertPermits(tx, actor, company.id, toInsert);
+        const suretyOf = await resolveSureties(tx, actor, company.id, toInsert);
+        const created = await insertPermits(tx, actor, company.id, toInsert, suretyOf);
         await recordPermitAuditMany(
           tx,
           actor,
@@ -96,6 +102,7 @@ export async function importPermits(
             entries: [{ action: "import", newValue: permit.permitNumber }],
           })),
         );
+        await writeImportedLedgers(tx, actor, company.id, toInsert, created);
         for (const { row, project } of toInsert) {
           result.inserted.push({ row: row.row, permit_number: row.permitNumber, project: project.name });
         }
@@ -241,6 +248,56 @@ async function matchResponsible(
   return { valid: kept, rejected: refused };
 }
 
+/** Each bond row's surety, found by name or created (one read and one insert for the file). */
+async function resolveSureties(
+  tx: Db,
+  actor: Actor,
+  companyId: string,
+  rows: { row: MatchedRow }[],
+): Promise<Map<MatchedRow, { id: string; name: string }>> {
+  const bonds = rows.filter(({ row }) => row.recordType === "bond" && row.suretyCompany);
+  const { sureties } = await findOrCreateSuretiesByName(tx, actor, companyId, [
+    ...new Set(bonds.map(({ row }) => row.suretyCompany!)),
+  ]);
+  const out = new Map<MatchedRow, { id: string; name: string }>();
+  for (const { row } of bonds) {
+    const surety = sureties.get(lower(row.suretyCompany!));
+    if (surety) out.set(row, surety);
+  }
+  return out;
+}
+
+/**
+ * The imported bonds' ledgers (issue 12): the original amount, then the entries that bring each to
+ * the file's current amount and status, effective on the bond's issue date (the original) and on
+ * the day of the import (the rest). One insert for the file, through the ledger's writer.
+ */
+async function writeImportedLedgers(
+  tx: Db,
+  actor: Actor,
+  companyId: string,
+  rows: { row: MatchedRow }[],
+  created: { id: string; companyId: string }[],
+) {
+  const [company] = await tx
+    .select({ timeZone: companies.timeZone })
+    .from(companies)
+    .where(eq(companies.id, companyId));
+  const today = todayIn(company?.timeZone ?? "UTC");
+  const entries: NewLedgerEntry[] = [];
+  rows.forEach(({ row }, i) => {
+    for (const e of row.ledger) {
+      entries.push({
+        permit: created[i]!,
+        ...e,
+        effectiveDate: e.kind === "original" ? (row.issueDate ?? row.startDate ?? today) : today,
+        reason: e.kind === "original" ? null : "Imported",
+      });
+    }
+  });
+  await appendLedgerEntries(tx, actor, entries);
+}
+
 /**
  * Inserts the rows in one statement, the values travelling as one JSON parameter: for thousands of
  * rows, building bind parameters one by one costs more than the insert.
@@ -250,8 +307,11 @@ async function insertPermits(
   actor: Actor,
   companyId: string,
   rows: { row: MatchedRow; project: ProjectRef }[],
+  suretyOf: Map<MatchedRow, { id: string; name: string }>,
 ): Promise<{ id: string; companyId: string; permitNumber: string }[]> {
+  // Ids made here, so the answer lines up with the rows whatever order the insert returns.
   const values = rows.map(({ row, project }) => ({
+    id: randomUUID(),
     project_id: project.id,
     client_id: project.clientId,
     permit_number: row.permitNumber,
@@ -265,7 +325,11 @@ async function insertPermits(
     expiration_date: row.expirationDate,
     close_date: row.closeDate,
     bond_amount: row.bondAmount,
-    surety_company: row.suretyCompany,
+    surety_company: row.recordType === "bond" ? (suretyOf.get(row)?.name ?? null) : row.suretyCompany,
+    surety_id: suretyOf.get(row)?.id ?? null,
+    // The ledger's writer sets both from the entries; a bond without an amount stays Active.
+    bond_status: row.recordType === "bond" ? "active" : null,
+    current_amount: row.recordType === "bond" ? row.bondAmount : null,
     bond_number: row.bondNumber,
     guarantee_type: row.guaranteeType,
     phase: row.phase,
@@ -276,25 +340,26 @@ async function insertPermits(
     expiry_days: row.expiryDays,
     renewal_lead_days: row.renewalLeadDays,
   }));
-  const created = await queryRows<{ id: string; permit_number: string }>(
+  await queryRows<{ id: string }>(
     tx,
-    sql`insert into permits (company_id, created_by, project_id, client_id, permit_number, permit_name, agency, status,
+    sql`insert into permits (id, company_id, created_by, project_id, client_id, permit_number, permit_name, agency, status,
           record_type, start_date, permit_application_date, issue_date, expiration_date, close_date, bond_amount,
-          surety_company, bond_number, guarantee_type, phase, aka, grantor_link,
+          surety_company, surety_id, bond_status, current_amount, bond_number, guarantee_type, phase, aka, grantor_link,
           responsible_user_id, expiry_rule, expiry_days, renewal_lead_days)
-        select ${companyId}, ${actor.userId}, v.project_id, v.client_id, v.permit_number, v.permit_name, v.agency, v.status,
+        select v.id, ${companyId}, ${actor.userId}, v.project_id, v.client_id, v.permit_number, v.permit_name, v.agency, v.status,
           v.record_type, v.start_date, v.permit_application_date, v.issue_date, v.expiration_date, v.close_date, v.bond_amount,
-          v.surety_company, v.bond_number, v.guarantee_type, v.phase, v.aka, v.grantor_link,
+          v.surety_company, v.surety_id, v.bond_status, v.current_amount, v.bond_number, v.guarantee_type, v.phase, v.aka, v.grantor_link,
           v.responsible_user_id, v.expiry_rule, v.expiry_days, v.renewal_lead_days
         from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as v(
-          project_id uuid, client_id uuid, permit_number text, permit_name text, agency text, status text,
+          id uuid, project_id uuid, client_id uuid, permit_number text, permit_name text, agency text, status text,
           record_type text, start_date date, permit_application_date date, issue_date date, expiration_date date,
-          close_date date, bond_amount numeric, surety_company text, bond_number text, guarantee_type text,
+          close_date date, bond_amount numeric, surety_company text, surety_id uuid, bond_status text,
+          current_amount numeric, bond_number text, guarantee_type text,
           phase text, aka text, grantor_link text,
           responsible_user_id uuid, expiry_rule text, expiry_days int, renewal_lead_days int)
-        returning id, permit_number`,
+        returning id`,
   );
-  return created.map((c) => ({ id: c.id, companyId, permitNumber: c.permit_number }));
+  return values.map((v) => ({ id: v.id, companyId, permitNumber: v.permit_number }));
 }
 
 /** Permit numbers already in these projects, as "projectId/lower(number)". */

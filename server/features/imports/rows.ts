@@ -15,6 +15,17 @@ import {
   LEAD_DAYS_MAX,
   type ExpiryRule,
 } from "../../../shared/domain/lifecycle.ts";
+import {
+  BOND_STATUS_LABELS,
+  BOND_STATUSES,
+  fromCents,
+  nextLedgerState,
+  toCents,
+  type BondStatus,
+  type LedgerEntryLike,
+  type LedgerKind,
+  type LedgerStep,
+} from "../../../shared/domain/bonds.ts";
 import { CsvError, normaliseHeader, type CsvTable } from "./csv.ts";
 
 /** "fixed", "after_inspection", or their labels ("Fixed date", "Days after last passed inspection"). */
@@ -45,6 +56,9 @@ export const OPTIONAL_EXTRA_COLUMNS = [
   "expiry_rule",
   "expiry_days",
   "renewal_lead_days",
+  // Issue 12: a bond's amount now and its status (the bond_amount is the original amount).
+  "current_amount",
+  "bond_status",
 ] as const;
 const KNOWN_COLUMNS = [...CSV_TEMPLATE_COLUMNS, ...OPTIONAL_EXTRA_COLUMNS] as const;
 type Column = (typeof KNOWN_COLUMNS)[number];
@@ -81,6 +95,80 @@ export interface ImportRow {
   expiryRule: ExpiryRule;
   expiryDays: number | null;
   renewalLeadDays: number | null;
+  /** A bond's ledger as the file describes it: the original amount, then what brings it to its status. */
+  ledger: ImportedEntry[];
+}
+
+/** One ledger entry an imported bond gets (the service dates them and writes them). */
+export interface ImportedEntry {
+  kind: LedgerKind;
+  change: string;
+  amountAfter: string;
+  status: BondStatus;
+  statusBefore: BondStatus | null;
+}
+
+/** "active", "Active", "REDUCED"... as a bond status; undefined when it is none. */
+function parseBondStatus(raw: string): BondStatus | null | undefined {
+  if (!raw) return null;
+  const key = raw.trim().toLowerCase();
+  return BOND_STATUSES.find((s) => s === key || BOND_STATUS_LABELS[s].toLowerCase() === key);
+}
+
+/**
+ * The ledger of an imported bond (issue 12): the bond_amount as the original entry, then what
+ * brings it to the file's current_amount and bond_status: a Rider (Active or Claimed at another
+ * amount), a Reduction (Reduced: below the original, above 0), a Release or Cancellation (the
+ * amount 0), a Claim. Without a status, a current amount below the original reads as Reduced.
+ * A string says why the row cannot be imported.
+ */
+export function importedLedger(
+  original: string,
+  current: string | null,
+  status: BondStatus | null,
+): ImportedEntry[] | string {
+  original = fromCents(toCents(original));
+  const entries: LedgerEntryLike[] = [{ id: "0", kind: "original", change: original, reverses_id: null }];
+  const out: ImportedEntry[] = [
+    { kind: "original", change: original, amountAfter: original, status: "active", statusBefore: null },
+  ];
+  const push = (step: LedgerStep): string | null => {
+    const r = nextLedgerState(entries, step);
+    if (!r.ok) return r.message;
+    out.push({
+      kind: step.kind,
+      change: r.change,
+      amountAfter: r.amount_after,
+      status: r.status,
+      statusBefore: out[out.length - 1]!.status,
+    });
+    entries.push({ id: String(entries.length), kind: step.kind, change: r.change, reverses_id: null });
+    return null;
+  };
+  const o = toCents(original);
+  const c = current === null ? null : toCents(current);
+  const target = status ?? (c !== null && c < o ? "reduced" : "active");
+  const rider = () => (c !== null && c !== o ? push({ kind: "rider", change: fromCents(c - o) }) : null);
+  let problem: string | null = null;
+  switch (target) {
+    case "active":
+      problem = rider();
+      break;
+    case "reduced":
+      if (c === null || c >= o || c === 0n)
+        return "a Reduced bond's current_amount must be below its bond_amount and above 0";
+      problem = push({ kind: "reduction", amount: fromCents(o - c), percent: null });
+      break;
+    case "released":
+    case "cancelled":
+      if (c !== null && c !== 0n) return `a ${BOND_STATUS_LABELS[target]} bond's current_amount must be 0`;
+      problem = push({ kind: target === "released" ? "release" : "cancellation" });
+      break;
+    case "claimed":
+      problem = rider() ?? push({ kind: "claim" });
+      break;
+  }
+  return problem ?? out;
 }
 
 export interface RejectedRow {
@@ -170,6 +258,25 @@ export function validateRows(table: CsvTable): { valid: ImportRow[]; rejected: R
         `bond_amount '${get("bond_amount")}' must be a number of at most 2 decimals, not negative`,
       );
     }
+    const currentRaw = get("current_amount").replace(/,/g, "");
+    if (currentRaw && !/^\d{1,12}(\.\d{1,2})?$/.test(currentRaw)) {
+      problems.push(
+        `current_amount '${get("current_amount")}' must be a number of at most 2 decimals, not negative`,
+      );
+    }
+    const bondStatus = parseBondStatus(get("bond_status"));
+    if (bondStatus === undefined)
+      problems.push(`bond_status '${get("bond_status")}' must be one of ${BOND_STATUSES.join(", ")}`);
+    let ledger: ImportedEntry[] = [];
+    if (recordType === "bond" && !problems.length) {
+      if (amountRaw) {
+        const made = importedLedger(amountRaw, currentRaw || null, bondStatus ?? null);
+        if (typeof made === "string") problems.push(made);
+        else ledger = made;
+      } else if (currentRaw || (bondStatus && bondStatus !== "active")) {
+        problems.push("current_amount and bond_status need a bond_amount (the original amount)");
+      }
+    }
     const guaranteeRaw = get("guarantee_type");
     const guaranteeType = guaranteeRaw
       ? GUARANTEE_TYPES.find((g) => g.toLowerCase() === guaranteeRaw.toLowerCase())
@@ -230,6 +337,7 @@ export function validateRows(table: CsvTable): { valid: ImportRow[]; rejected: R
       // The inspection rule needs its days (many building departments: 180); a fixed date has none.
       expiryDays: expiryRule === "after_inspection" ? (expiryDaysRaw ?? DEFAULT_EXPIRY_DAYS) : null,
       renewalLeadDays: leadDays ?? null,
+      ledger,
     });
   }
   return { valid, rejected };
