@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { attachmentsRoutes } from "./attachments/index.ts";
 import { authRoutes, twoFactorRoutes } from "./auth/index.ts";
+import { bondsRoutes } from "./bonds/index.ts";
 import { auditRoutes } from "./audit/index.ts";
 import { calendarRoutes } from "./calendar/index.ts";
 import { clientsRoutes } from "./clients/index.ts";
@@ -44,4 +45,5 @@ export async function registerFeatures(app: FastifyInstance) {
   await app.register(exportsRoutes);
   await app.register(savedViewsRoutes);
   await app.register(suretiesRoutes);
+  await app.register(bondsRoutes);
 }

@@ -43,8 +43,11 @@ export const canManageCollateral = (actor: Actor, bond: BondRecord) =>
 export const canStartMaintenanceBond = (actor: Actor, bond: BondRecord) =>
   canWriteLedger(actor, bond) && actorCan(actor, "permits.create");
 
-/** Surety limits on the Bonds page (by surety, percent of aggregate): admins only. */
-export const canSeeSuretyLimits = (actor: Actor) => actorCan(actor, "sureties.viewLimits");
+/**
+ * The Bonds page's exposure against each surety's aggregate limit (issue 12, item 6): every staff
+ * role, as collateral; never a client-user. (Surety Admin's limits themselves are for admins.)
+ */
+export const canSeeSuretyCapacity = (actor: Actor) => actorCan(actor, "bonds.viewCollateral");
 
 /** What the ledger panel's flags need beyond the bond's tenant columns. */
 export interface BondLedgerState {
