@@ -51,6 +51,8 @@ const protectedRoutes: RouteObject[] = [
   { path: "permits/new", ...page(() => import("../features/permits/routes/permit-create.tsx")) },
   { path: "permits/:id/edit", ...page(() => import("../features/permits/routes/permit-edit.tsx")) },
   { path: "permits/:id", ...page(() => import("../features/permits/routes/permit-detail.tsx")) },
+  // Issue 12: the bonds, their exposure by surety, client and project, and the exports.
+  { path: "bonds", ...page(() => import("../features/bonds/routes/bonds-list.tsx")) },
   {
     path: "projects/:projectId/dashboard",
     ...page(() => import("../features/projects/routes/project-dashboard.tsx")),
@@ -98,6 +100,16 @@ const protectedRoutes: RouteObject[] = [
   {
     path: "admin/clients/:id/edit",
     ...page(() => import("../features/clients/routes/client-edit.tsx")),
+  },
+  // Issue 12: Surety Admin, the company's sureties and their limits (admins).
+  { path: "admin/sureties", ...page(() => import("../features/sureties/routes/sureties-list.tsx")) },
+  {
+    path: "admin/sureties/new",
+    ...page(() => import("../features/sureties/routes/surety-create.tsx")),
+  },
+  {
+    path: "admin/sureties/:id/edit",
+    ...page(() => import("../features/sureties/routes/surety-edit.tsx")),
   },
   // Not in the spec's table: the signed-in user's own settings (two-factor sign-in), every role.
   { path: "account", ...page(() => import("../features/account/routes/account.tsx")) },

@@ -38,6 +38,75 @@ export function formatMoney(amount: string | null): string | null {
   return Number.isFinite(n) ? MONEY.format(n) : amount;
 }
 
+// One formatter per currency, in the browser's locale (issue 12: a company's bonds in its own currency).
+const AMOUNTS = new Map<string, Intl.NumberFormat>();
+function amountFormat(currency: string | null, compact: boolean): Intl.NumberFormat {
+  const key = `${currency}:${compact}`;
+  let format = AMOUNTS.get(key);
+  if (!format) {
+    try {
+      if (!currency) throw new RangeError("no currency");
+      format = new Intl.NumberFormat(undefined, {
+        style: "currency",
+        currency,
+        ...(compact ? { notation: "compact", maximumFractionDigits: 1 } : {}),
+      });
+    } catch {
+      // No currency (a view across companies of different ones), or a code Intl does not know: the
+      // number alone, in the same locale.
+      format = new Intl.NumberFormat(
+        undefined,
+        compact ? { notation: "compact" } : { minimumFractionDigits: 2 },
+      );
+    }
+    AMOUNTS.set(key, format);
+  }
+  return format;
+}
+
+/**
+ * A decimal amount (the API's string, or a number) in `currency` (ISO 4217, e.g. "USD", "EUR"),
+ * in the browser's locale: "$1,250,000.00", "1.250.000,00 €"; without a currency "1,250,000.00".
+ * Null when there is no amount.
+ */
+export function formatAmount(
+  amount: string | number | null | undefined,
+  currency: string | null,
+): string | null {
+  if (amount === null || amount === undefined || amount === "") return null;
+  const n = Number(amount);
+  return Number.isFinite(n) ? amountFormat(currency, false).format(n) : String(amount);
+}
+
+const CHANGES = new Map<string, Intl.NumberFormat>();
+
+/** A signed change in `currency`: "+$25,000.00", "-$12,500.00", "$0.00" (a ledger's Change column). */
+export function formatAmountChange(amount: string, currency: string): string {
+  let format = CHANGES.get(currency);
+  if (!format) {
+    try {
+      format = new Intl.NumberFormat(undefined, { style: "currency", currency, signDisplay: "exceptZero" });
+    } catch {
+      format = new Intl.NumberFormat(undefined, { minimumFractionDigits: 2, signDisplay: "exceptZero" });
+    }
+    CHANGES.set(currency, format);
+  }
+  const n = Number(amount);
+  return Number.isFinite(n) ? format.format(n) : amount;
+}
+
+/** Like formatAmount(), short, for chart axes: "$1.3M". */
+export function formatAmountShort(amount: number, currency: string | null): string {
+  return amountFormat(currency, true).format(amount);
+}
+
+const PERCENT = new Intl.NumberFormat(undefined, { style: "percent", maximumFractionDigits: 1 });
+
+/** A share (0.825) as a percentage in the browser's locale: "82.5%". */
+export function formatPercent(share: number): string {
+  return PERCENT.format(share);
+}
+
 /** A count with US thousands separators: 12,345. */
 export function formatCount(n: number): string {
   return COUNT.format(n);

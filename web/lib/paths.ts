@@ -12,6 +12,7 @@ export const paths = {
   newPermit: "/permits/new",
   permit: (id: string) => `/permits/${id}`,
   editPermit: (id: string) => `/permits/${id}/edit`,
+  bonds: "/bonds",
   projectDashboard: (projectId: string) => `/projects/${projectId}/dashboard`,
   newProjectPermit: (projectId: string) => `/projects/${projectId}/permits/new`,
   admin: "/admin",
@@ -30,4 +31,7 @@ export const paths = {
   clients: "/admin/clients",
   newClient: "/admin/clients/new",
   editClient: (id: string) => `/admin/clients/${id}/edit`,
+  sureties: "/admin/sureties",
+  newSurety: "/admin/sureties/new",
+  editSurety: (id: string) => `/admin/sureties/${id}/edit`,
 } as const;

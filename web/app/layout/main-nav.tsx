@@ -15,7 +15,13 @@ import ListItemButton from "@mui/material/ListItemButton";
 import ListItemText from "@mui/material/ListItemText";
 import MenuIcon from "@mui/icons-material/Menu";
 import type { Theme } from "@mui/material/styles";
-import { navLinksFor, type NavLink as NavLinkItem } from "../../../shared/domain/permissions.ts";
+import {
+  navLinksFor,
+  type Capability,
+  type NavLink as NavLinkItem,
+} from "../../../shared/domain/permissions.ts";
+import type { Me } from "../../../shared/schemas/auth.ts";
+import { paths } from "../../lib/paths.ts";
 import { useCurrentUser, useSignOut } from "../../lib/session.tsx";
 
 // NavLink marks the current section with class "active" and aria-current="page".
@@ -36,22 +42,44 @@ const activeLinkSx = {
  * the user where they are (the snackbar says why).
  */
 
-/** Permits, the Admin links and Logout in the bar (lg and up). */
+/**
+ * Issue 12's screens, from the capabilities the API granted: 'Bonds' beside 'Permits' for everyone
+ * who may read bonds, 'Surety Admin' among the admin links after 'Clients'. The shared nav table
+ * (navLinksFor) does not list them; a link it lists already is not added twice.
+ */
+const BOND_LINKS: (NavLinkItem & { capability: Capability; after: string })[] = [
+  { label: "Bonds", to: paths.bonds, capability: "bonds.view", after: paths.permits },
+  { label: "Surety Admin", to: paths.sureties, capability: "sureties.manage", after: paths.clients },
+];
+
+/** The top-level links (Permits, Bonds) and the administration links, in display order. */
+function linksOf(me: Me): { main: NavLinkItem[]; admin: NavLinkItem[] } {
+  const links = navLinksFor(me.role);
+  for (const extra of BOND_LINKS) {
+    if (!me.capabilities.includes(extra.capability) || links.some((l) => l.to === extra.to)) continue;
+    const at = links.findIndex((l) => l.to === extra.after);
+    links.splice(at === -1 ? links.length : at + 1, 0, { label: extra.label, to: extra.to });
+  }
+  const isMain = (l: NavLinkItem) => l.to === paths.permits || l.to === paths.bonds;
+  return { main: links.filter(isMain), admin: links.filter((l) => !isMain(l)) };
+}
+
+/** Permits, Bonds, the Admin links and Logout in the bar (lg and up). */
 export function DesktopNav() {
   const me = useCurrentUser();
   const signOut = useSignOut();
-  const [permits, ...adminLinks] = navLinksFor(me.role);
+  const { main, admin: adminLinks } = linksOf(me);
   return (
     <Box
       component="nav"
       aria-label="Main"
       sx={{ display: { xs: "none", lg: "flex" }, flex: 1, alignItems: "center", gap: 0.5, minWidth: 0 }}
     >
-      {permits ? (
-        <Button component={NavLink} to={permits.to} color="inherit" sx={activeLinkSx}>
-          {permits.label}
+      {main.map((link) => (
+        <Button key={link.to} component={NavLink} to={link.to} color="inherit" sx={activeLinkSx}>
+          {link.label}
         </Button>
-      ) : null}
+      ))}
       {adminLinks.length ? <AdminLinks links={adminLinks} /> : null}
       <Button
         color="inherit"
@@ -145,7 +173,8 @@ export function MobileNav() {
   const me = useCurrentUser();
   const signOut = useSignOut();
   const [isDrawerOpen, setIsDrawerOpen] = useState(false);
-  const links = navLinksFor(me.role);
+  const { main, admin } = linksOf(me);
+  const links = [...main, ...admin];
 
   return (
     <>

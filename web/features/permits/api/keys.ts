@@ -1,4 +1,5 @@
 import type { PermitFilter, PermitListQuery } from "../../../../shared/schemas/permits.ts";
+import { suretiesQueryKey } from "../../sureties/index.ts";
 
 /**
  * Query keys of the permits feature. Everything hangs under ["permits"], so a create, update or
@@ -21,5 +22,9 @@ export const permitKeys = {
   filterOptions: ["permits", "filter-options"] as const,
 };
 
-/** What a permit change makes stale elsewhere: project dashboards and admin counts show permits too. */
-export const afterPermitChange = [permitKeys.all, ["projects"]] as const;
+/**
+ * What a permit change makes stale elsewhere: project dashboards and admin counts show permits too,
+ * and a bond saved with a new surety name adds that surety (issue 12). The Bonds page's queries hang
+ * under "permits" (a bond is a permit row).
+ */
+export const afterPermitChange = [permitKeys.all, ["projects"], suretiesQueryKey] as const;

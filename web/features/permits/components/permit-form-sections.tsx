@@ -1,7 +1,6 @@
-import { Controller } from "react-hook-form";
+import { Controller, useController } from "react-hook-form";
 import Checkbox from "@mui/material/Checkbox";
 import FormControlLabel from "@mui/material/FormControlLabel";
-import InputAdornment from "@mui/material/InputAdornment";
 import MenuItem from "@mui/material/MenuItem";
 import Paper from "@mui/material/Paper";
 import Switch from "@mui/material/Switch";
@@ -9,6 +8,7 @@ import TextField from "@mui/material/TextField";
 import { GUARANTEE_TYPES, RECORD_TYPES, RECORD_TYPE_LABELS } from "../../../../shared/domain/statuses.ts";
 import type { PermitDetail } from "../../../../shared/schemas/permits.ts";
 import { ExpiryRuleFields } from "../../../components/expiry-rule-fields.tsx";
+import { SuretyField } from "../../sureties/index.ts";
 import { PERMIT_LIMITS, type PermitFormOptions } from "../../../../shared/schemas/permits.ts";
 import { AgencyField, Field, Section, fullWidth } from "./permit-form-fields.tsx";
 import type { PermitFormControl } from "./permit-form-values.ts";
@@ -187,15 +187,55 @@ export function AgencySection({
   );
 }
 
-/** Bond / Guarantee: shown for the bond record type only. */
-export function BondSection({ control }: { control: PermitFormControl }) {
+/**
+ * 'Surety Company' (issue 12): one of the company's sureties, or a new name (created on save). The
+ * form sends the chosen surety's id, or the typed name for the server to match or create.
+ */
+function BondSuretyField({ control, companyId }: { control: PermitFormControl; companyId: string | null }) {
+  const name = useController({ control, name: "surety_company" });
+  const id = useController({ control, name: "surety_id" });
+  return (
+    <SuretyField
+      companyId={companyId}
+      value={String(name.field.value ?? "")}
+      onChange={(typed, suretyId) => {
+        name.field.onChange(typed);
+        id.field.onChange(suretyId ?? "");
+      }}
+      onBlur={name.field.onBlur}
+      inputRef={name.field.ref}
+      error={name.fieldState.error?.message ?? id.fieldState.error?.message}
+    />
+  );
+}
+
+/**
+ * Bond / Guarantee: shown for the bond record type only. The amount is the bond's original (penal)
+ * sum: riders, reductions and the release go in the Bond Ledger on the bond's page (issue 12).
+ */
+export function BondSection({
+  control,
+  companyId,
+  hasLedger,
+}: {
+  control: PermitFormControl;
+  companyId: string | null;
+  /** The bond's ledger exists: its original amount is fixed (the server refuses a change). */
+  hasLedger: boolean;
+}) {
   return (
     <Section title="Bond / Guarantee">
       <Field
         control={control}
         name="bond_amount"
-        label="Bond Amount"
-        slotProps={{ input: { startAdornment: <InputAdornment position="start">$</InputAdornment> } }}
+        label="Original Bond Amount"
+        disabled={hasLedger}
+        // In the company's currency, which the form does not know (the API sends it with the ledger).
+        helperText={
+          hasLedger
+            ? "The first entry of the Bond Ledger: record a Rider there to change the amount."
+            : "In the company's currency, as issued; later changes go in the Bond Ledger."
+        }
         inputMode="decimal"
       />
       <Field control={control} name="guarantee_type" label="Guarantee Type" select required>
@@ -208,12 +248,7 @@ export function BondSection({ control }: { control: PermitFormControl }) {
           </MenuItem>
         ))}
       </Field>
-      <Field
-        control={control}
-        name="surety_company"
-        label="Surety Company"
-        maxLength={PERMIT_LIMITS.shortText}
-      />
+      <BondSuretyField control={control} companyId={companyId} />
       <Field control={control} name="bond_number" label="Bond Number" maxLength={PERMIT_LIMITS.shortText} />
     </Section>
   );

@@ -143,7 +143,13 @@ export function PermitForm({ permit, projectId, backTo }: PermitFormProps) {
       ) : null}
       <ProjectInfoSection control={control} projects={projects} emptyHint={projectHint} />
       <AgencySection control={control} agencies={agencies.data ?? []} isLoading={agencies.isFetching} />
-      {recordType === "bond" ? <BondSection control={control} /> : null}
+      {recordType === "bond" ? (
+        <BondSection
+          control={control}
+          companyId={isSuperAdmin ? companyId || null : null}
+          hasLedger={!!permit?.bond_status}
+        />
+      ) : null}
       <TimelineSection control={control} />
       <RenewalSection
         control={control}

@@ -13,10 +13,17 @@ import { errorMessage } from "../../../lib/api.ts";
 import { paths } from "../../../lib/paths.ts";
 import { useCan, useCurrentUser } from "../../../lib/session.tsx";
 import { usePageTitle } from "../../../lib/page-title.ts";
+import { useBondLedger } from "../api/bond-ledger.ts";
 import { usePermitLifecycle } from "../api/get-lifecycle.ts";
 import { usePermit } from "../api/get-permit.ts";
 import { AttachmentsCard } from "../components/detail/attachments-card.tsx";
 import { AuditTrailCard } from "../components/detail/audit-trail-card.tsx";
+import {
+  BondDetailsCard,
+  BondLedgerCard,
+  BondLedgerPending,
+  CollateralCard,
+} from "../components/detail/bond-cards.tsx";
 import { CommentsCard } from "../components/detail/comments-card.tsx";
 import {
   InspectionsCard,
@@ -24,12 +31,7 @@ import {
   RenewalCard,
   TermsCard,
 } from "../components/detail/lifecycle-cards.tsx";
-import {
-  AgencyInfoCard,
-  BondDetailsCard,
-  PermitHeader,
-  ProjectInfoCard,
-} from "../components/detail/permit-overview.tsx";
+import { AgencyInfoCard, PermitHeader, ProjectInfoCard } from "../components/detail/permit-overview.tsx";
 import { PermitTimeline } from "../components/detail/permit-timeline.tsx";
 import { RemindersCard } from "../components/detail/reminders-card.tsx";
 
@@ -92,6 +94,10 @@ function PermitDetailView({ permit }: { permit: PermitDetail }) {
   const me = useCurrentUser();
   const today = todayIn(me.company?.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone);
   const life = lifecycle.data;
+  // Issue 12: a bond's ledger, collateral and maintenance-bond link.
+  const isBond = permit.record_type === "bond";
+  const bond = useBondLedger(permit.id, isBond);
+  const ledger = bond.data;
   return (
     <>
       <PermitHeader permit={permit} />
@@ -113,7 +119,19 @@ function PermitDetailView({ permit }: { permit: PermitDetail }) {
             ),
           },
           { order: 2, node: <PermitTimeline permit={permit} /> },
-          ...(permit.record_type === "bond" ? [{ order: 4, node: <BondDetailsCard permit={permit} /> }] : []),
+          ...(isBond
+            ? [
+                { order: 4, node: <BondDetailsCard permit={permit} ledger={ledger} today={today} /> },
+                {
+                  order: 4,
+                  node: ledger ? (
+                    <BondLedgerCard permitId={permit.id} ledger={ledger} today={today} />
+                  ) : (
+                    <BondLedgerPending error={bond.error} />
+                  ),
+                },
+              ]
+            : []),
           ...(life
             ? [
                 { order: 6, node: <TermsCard lifecycle={life} /> },
@@ -131,6 +149,10 @@ function PermitDetailView({ permit }: { permit: PermitDetail }) {
               <LifecyclePending error={lifecycle.error} />
             ),
           },
+          // Collateral: staff only (a client-user's ledger has none).
+          ...(ledger?.collateral
+            ? [{ order: 5, node: <CollateralCard permitId={permit.id} ledger={ledger} today={today} /> }]
+            : []),
           { order: 5, node: <AttachmentsCard permit={permit} /> },
           ...(canSeeReminders ? [{ order: 9, node: <RemindersCard permitId={permit.id} /> }] : []),
         ]}
@@ -141,8 +163,8 @@ function PermitDetailView({ permit }: { permit: PermitDetail }) {
 }
 
 /**
- * Permit detail (/permits/{id}): the permit, its renewal, terms and inspections (issue 11), files,
- * comments, reminders and audit trail.
+ * Permit detail (/permits/{id}): the permit, its renewal, terms and inspections (issue 11), a bond's
+ * details, ledger and collateral (issue 12), files, comments, reminders and audit trail.
  */
 export default function PermitDetailPage() {
   const { id = "" } = useParams();

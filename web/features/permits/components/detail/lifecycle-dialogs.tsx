@@ -42,7 +42,7 @@ import {
 } from "../../api/lifecycle-steps.ts";
 
 /** A text, date or select input bound to one of the dialogs' forms, with its error below it. */
-function DialogField<T extends FieldValues>({
+export function DialogField<T extends FieldValues>({
   control,
   name,
   label,
@@ -83,7 +83,7 @@ function DialogField<T extends FieldValues>({
  * The frame every lifecycle dialog shares: a form with its fields, the server's message when it is
  * not about one field, Cancel and the save button (busy while saving). Full screen on a phone.
  */
-function StepDialog({
+export function StepDialog({
   open,
   title,
   intro,
@@ -162,7 +162,8 @@ function StepDialog({
   );
 }
 
-const full = { gridColumn: "1 / -1" } as const;
+/** Spans both columns of a dialog's grid. */
+export const full = { gridColumn: "1 / -1" } as const;
 
 /** The dialog's props: which permit, and what it says today. */
 interface StepProps {

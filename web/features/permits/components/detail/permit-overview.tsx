@@ -11,7 +11,6 @@ import LockOutlined from "@mui/icons-material/LockOutlined";
 import EditOutlined from "@mui/icons-material/EditOutlined";
 import FolderOutlined from "@mui/icons-material/FolderOutlined";
 import OpenInNew from "@mui/icons-material/OpenInNew";
-import ShieldOutlined from "@mui/icons-material/ShieldOutlined";
 import { statusChipColor } from "../../../../../shared/domain/permit-rules.ts";
 import { displayProjectStatus, RECORD_TYPE_LABELS } from "../../../../../shared/domain/statuses.ts";
 import type { PermitDetail } from "../../../../../shared/schemas/permits.ts";
@@ -19,7 +18,7 @@ import { usePageTitle } from "../../../../lib/page-title.ts";
 import { paths } from "../../../../lib/paths.ts";
 import { useCan } from "../../../../lib/session.tsx";
 import { DetailCard, FieldGrid } from "./detail-card.tsx";
-import { formatDay, formatDayOf, formatMoney } from "../../../../lib/format.ts";
+import { formatDay, formatDayOf } from "../../../../lib/format.ts";
 
 /** "Back to Permits", then the permit's name, number and status, with Edit Permit when allowed. */
 export function PermitHeader({ permit }: { permit: PermitDetail }) {
@@ -151,21 +150,6 @@ export function AgencyInfoCard({ permit }: { permit: PermitDetail }) {
             value: permit.grantor_link ? <GrantorLink href={permit.grantor_link} /> : null,
             wide: true,
           },
-        ]}
-      />
-    </DetailCard>
-  );
-}
-
-export function BondDetailsCard({ permit }: { permit: PermitDetail }) {
-  return (
-    <DetailCard title="Bond Details" icon={<ShieldOutlined />}>
-      <FieldGrid
-        items={[
-          { label: "Bond Amount", value: formatMoney(permit.bond_amount) },
-          { label: "Surety Company", value: permit.surety_company },
-          { label: "Bond Number", value: permit.bond_number },
-          { label: "Guarantee Type", value: permit.guarantee_type },
         ]}
       />
     </DetailCard>

@@ -1,0 +1,106 @@
+import Box from "@mui/material/Box";
+import Paper from "@mui/material/Paper";
+import Skeleton from "@mui/material/Skeleton";
+import Typography from "@mui/material/Typography";
+import { alpha } from "@mui/material/styles";
+import type { BondSummary } from "../../../../shared/schemas/bonds.ts";
+import { formatAmount, formatCount } from "../../../lib/format.ts";
+
+function Tile({
+  label,
+  value,
+  hint,
+  tone,
+}: {
+  label: string;
+  value: string | undefined;
+  hint?: string;
+  tone?: "warning";
+}) {
+  return (
+    <Paper
+      variant="outlined"
+      sx={(t) => ({
+        px: 2,
+        py: 1.5,
+        minWidth: 0,
+        ...(tone
+          ? {
+              borderColor: alpha(t.palette[tone].main, 0.6),
+              bgcolor: alpha(t.palette[tone].main, t.palette.mode === "dark" ? 0.12 : 0.05),
+            }
+          : {}),
+      })}
+    >
+      <Typography component="h2" variant="body2" sx={{ color: "text.secondary", fontSize: "0.875rem" }}>
+        {label}
+      </Typography>
+      <Typography
+        component="p"
+        variant="h4"
+        sx={{
+          fontWeight: 600,
+          lineHeight: 1.3,
+          fontSize: { xs: "1.35rem", sm: "1.6rem" },
+          overflowWrap: "anywhere",
+        }}
+      >
+        {value === undefined ? <Skeleton width={96} /> : value}
+      </Typography>
+      {hint ? (
+        <Typography variant="caption" sx={{ color: "text.secondary" }}>
+          {hint}
+        </Typography>
+      ) : null}
+    </Paper>
+  );
+}
+
+/**
+ * The Bonds page's tiles over the whole filtered view (issue 12): 'Open Exposure' (current amounts
+ * of Active and Reduced bonds), 'Bonds', 'Expiring Soon', and 'Collateral Held', which a
+ * client-user never gets (the API sends null, and the tile is left out).
+ */
+export function BondTiles({
+  summary,
+  currency,
+}: {
+  summary: BondSummary | undefined;
+  currency: string | null;
+}) {
+  const showCollateral = summary === undefined || summary.collateral_held !== null;
+  return (
+    <Box
+      component="section"
+      aria-label="Summary"
+      sx={{
+        display: "grid",
+        gridTemplateColumns: {
+          xs: "repeat(2, minmax(0, 1fr))",
+          md: `repeat(${showCollateral ? 4 : 3}, minmax(0, 1fr))`,
+        },
+        gap: { xs: 1, sm: 1.5 },
+        mb: 2,
+      }}
+    >
+      <Tile
+        label="Open Exposure"
+        value={summary ? (formatAmount(summary.open_exposure, currency) ?? "—") : undefined}
+        hint="Active and Reduced bonds"
+      />
+      <Tile label="Bonds" value={summary ? formatCount(summary.bonds) : undefined} />
+      <Tile
+        label="Expiring Soon"
+        value={summary ? formatCount(summary.expiring_soon) : undefined}
+        hint="Open bonds, within 30 days"
+        tone={summary && summary.expiring_soon > 0 ? "warning" : undefined}
+      />
+      {showCollateral ? (
+        <Tile
+          label="Collateral Held"
+          value={summary ? (formatAmount(summary.collateral_held, currency) ?? "—") : undefined}
+        />
+      ) : null}
+    </Box>
+  );
+}
