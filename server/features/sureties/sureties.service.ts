@@ -203,7 +203,9 @@ export async function findOrCreateSuretiesByName(
   companyId: string,
   names: string[],
 ): Promise<{ sureties: Map<string, { id: string; name: string }>; created: string[] }> {
-  const wanted = new Map(names.filter((n) => n.trim()).map((n) => [key(n), n.trim()]));
+  // Of several spellings of one name, the first one given names a new surety.
+  const wanted = new Map<string, string>();
+  for (const n of names) if (n.trim() && !wanted.has(key(n))) wanted.set(key(n), n.trim());
   const found = new Map<string, { id: string; name: string }>();
   const read = async (keys: string[]) => {
     if (!keys.length) return;
