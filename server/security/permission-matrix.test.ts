@@ -722,6 +722,117 @@ const ROWS: Row[] = [
   open("GET /api/acknowledgements/:token", CO2, "200 404", acknowledgeLink, { scan: false }),
   open("POST /api/acknowledgements/:token", CO2, "200 404", acknowledgeLink, { scan: false }),
 
+  // Bonds (issue 12): the Bonds page for every role (a client-user its clients' bonds, without
+  // collateral or limits: the leak scan looks for both); the ledger, collateral and 'Start
+  // Maintenance Bond' for the roles that edit permits; sureties written by admins.
+  row("GET /api/sureties", NONE, { SA: "200", CA: "200", CU: "200", CL: "200", OA: "200" }, nothing),
+  row(
+    "POST /api/sureties",
+    CO2,
+    { SA: "201 201", CA: "201 201", CU: "403 403", CL: "403 403", OA: "201 201" },
+    (c) => ({ payload: { company_id: companyOfObject(c.object), name: uniq("Surety") } }),
+    { check: landsIn(field("surety", "company_id")) },
+  ),
+  row(
+    "PUT /api/sureties/:id",
+    CO2,
+    { SA: "200 200", CA: "200 404", CU: "403 404", CL: "403 404", OA: "404 200" },
+    async (c) => ({
+      params: { id: await fresh.surety(c.object as "own" | "other") },
+      payload: { name: uniq("Surety"), aggregate_limit: "5000" },
+    }),
+  ),
+  row(
+    "DELETE /api/sureties/:id",
+    CO2,
+    { SA: "204 204", CA: "204 404", CU: "403 404", CL: "403 404", OA: "404 204" },
+    async (c) => ({ params: { id: await fresh.surety(c.object as "own" | "other") } }),
+  ),
+  row("GET /api/bonds", NONE, { SA: "200", CA: "200", CU: "200", CL: "200", OA: "200" }, () => ({
+    query: { page_size: "500" },
+  })),
+  row("GET /api/bonds/export", NONE, { SA: "200", CA: "200", CU: "200", CL: "200", OA: "200" }, () => ({
+    query: { format: "csv" },
+  })),
+  row(
+    "GET /api/bonds/schedule.xlsx",
+    NONE,
+    { SA: "200", CA: "200", CU: "200", CL: "200", OA: "200" },
+    nothing,
+  ),
+  row(
+    "GET /api/bonds/:id/ledger",
+    P4,
+    {
+      SA: "200 200 200 200",
+      CA: "200 200 200 404",
+      CU: "200 200 200 404",
+      CL: "404 200 404 404",
+      OA: "404 404 404 200",
+    },
+    (c) => ({ params: { id: w.bonds[c.object as RecordKey] } }),
+  ),
+  row(
+    "POST /api/bonds/:id/ledger",
+    P4,
+    {
+      SA: "200 200 200 200",
+      CA: "200 200 200 404",
+      CU: "200 200 200 404",
+      CL: "404 403 404 404",
+      OA: "404 404 404 200",
+    },
+    async (c) => ({
+      params: { id: await fresh.bond(c.object as RecordKey) },
+      payload: { kind: "rider", change: "1000", effective_date: "2030-02-01", reason: "Change order" },
+    }),
+  ),
+  row(
+    "POST /api/bonds/:id/collateral",
+    P4,
+    {
+      SA: "200 200 200 200",
+      CA: "200 200 200 404",
+      CU: "200 200 200 404",
+      CL: "404 403 404 404",
+      OA: "404 404 404 200",
+    },
+    async (c) => ({
+      params: { id: await fresh.bond(c.object as RecordKey) },
+      payload: { form: "letter_of_credit", amount: "5000", held_since: "2030-01-10" },
+    }),
+  ),
+  row(
+    "PATCH /api/bonds/:id/collateral/:cid",
+    P4,
+    {
+      SA: "200 200 200 200",
+      CA: "200 200 200 404",
+      CU: "200 200 200 404",
+      CL: "404 403 404 404",
+      OA: "404 404 404 200",
+    },
+    async (c) => {
+      const id = await fresh.bond(c.object as RecordKey, { released: true, collateral: true });
+      return { params: { id, cid: await fresh.collateralOf(id) }, payload: { released_on: "2030-06-15" } };
+    },
+  ),
+  row(
+    "POST /api/bonds/:id/maintenance-bond",
+    P4,
+    {
+      SA: "201 201 201 201",
+      CA: "201 201 201 404",
+      CU: "201 201 201 404",
+      CL: "404 403 404 404",
+      OA: "404 404 404 201",
+    },
+    async (c) => ({
+      params: { id: await fresh.bond(c.object as RecordKey) },
+      payload: { amount: "25000", term_months: 12, start_date: "2031-01-15" },
+    }),
+  ),
+
   // Clients
   row("GET /api/clients", NONE, { SA: "200", CA: "200", CU: "403", CL: "403", OA: "200" }, nothing),
   row(
@@ -1547,6 +1658,14 @@ describe("the matrix's own checks can fail", () => {
     ).toBeGreaterThan(0);
     const hidden = await w.actors.CA.request({ method: "GET", url: `/api/permits/${w.permits.otherClient}` });
     expect(leaksIn(hidden.body, forbidden.CL).length, "a hidden client's permit").toBeGreaterThan(0);
+    // Issue 12: the client-user's own bond, as staff see it, holds collateral and the surety's limit.
+    const ledger = await w.actors.CA.request({
+      method: "GET",
+      url: `/api/bonds/${w.bonds.ownClient}/ledger`,
+    });
+    expect(leaksIn(ledger.body, forbidden.CL).length, "collateral in staff's bond ledger").toBeGreaterThan(0);
+    const sureties = await w.actors.CA.request({ method: "GET", url: "/api/sureties" });
+    expect(leaksIn(sureties.body, forbidden.CL).length, "limits in the admin's sureties").toBeGreaterThan(0);
     expect(leaksIn(JSON.stringify({ user: { password: "x" } }), []), "a secret-looking key").toEqual([
       'key "password"',
     ]);

@@ -3,6 +3,8 @@ import { Readable } from "node:stream";
 import { eq } from "drizzle-orm";
 import {
   attachments,
+  bondCollateral,
+  bondLedgerEntries,
   clients,
   comments,
   companies,
@@ -10,6 +12,7 @@ import {
   permitTemplates,
   projects,
   savedViews,
+  sureties,
   userClients,
   users,
 } from "../db/schema.ts";
@@ -69,6 +72,9 @@ export interface MatrixWorld {
   attachments: Record<RecordKey, string>;
   clientsByObject: Record<"ownClient" | "otherClient" | "other", string>;
   templates: Record<"own" | "other", string>;
+  /** Issue 12: a bond per object (with its original ledger entry and collateral), a surety per company. */
+  bonds: Record<RecordKey, string>;
+  sureties: Record<"own" | "other", string>;
   users: Record<"own" | "other", string>;
   actors: Record<ActorKey, Caller>;
   /** The user behind each actor (the impersonated client-user for `imp`). */
@@ -223,6 +229,24 @@ export async function buildMatrixWorld(t: TestContext): Promise<MatrixWorld> {
     w.attachments[object] = (uploaded.attachment as { id: string }).id;
   }
 
+  // Bonds (issue 12): a surety per company with limits, a bond per object with its ledger's
+  // original entry and collateral. The limit and the collateral amount are markers a client-user
+  // must never receive.
+  w.sureties = {
+    own: await makeSurety(t, A),
+    other: await makeSurety(t, B),
+  };
+  w.bonds = {} as MatrixWorld["bonds"];
+  for (const object of ["own", "ownClient", "otherClient", "other"] as const) {
+    const p = w.projects[object];
+    w.bonds[object] = await makeBond(t, {
+      companyId: p.companyId,
+      projectId: p.id,
+      suretyId: w.sureties[object === "other" ? "other" : "own"],
+      collateral: true,
+    });
+  }
+
   w.templates = {
     own: (await t.make.template({ companyId: A, name: uniq("Template"), active: false })).id,
     other: (await t.make.template({ companyId: B, name: uniq("Template"), active: false })).id,
@@ -346,6 +370,82 @@ export async function freshActor(
   }
 }
 
+/** A surety limit and a collateral amount only staff may ever see (the leak scan looks for them). */
+export const SURETY_LIMIT_MARKER = "987654321.00";
+export const COLLATERAL_MARKER = "13579.24";
+
+/** A surety of the company, with limits (the marker as its aggregate limit). */
+export async function makeSurety(t: TestContext, companyId: string) {
+  const [row] = await t.db
+    .insert(sureties)
+    .values({
+      companyId,
+      name: uniq("Surety"),
+      singleLimit: "1000000.00",
+      aggregateLimit: SURETY_LIMIT_MARKER,
+    })
+    .returning({ id: sureties.id });
+  return row!.id;
+}
+
+/**
+ * An Active Performance bond as the bond form leaves it: its amount as the ledger's original entry
+ * (and current amount); with `collateral`, cash held against it; `released`: released with it.
+ */
+export async function makeBond(
+  t: TestContext,
+  opts: {
+    companyId: string;
+    projectId: string;
+    suretyId?: string | null;
+    collateral?: boolean;
+    released?: boolean;
+  },
+) {
+  const bond = await t.make.permit({
+    companyId: opts.companyId,
+    projectId: opts.projectId,
+    permitNumber: uniq("MXP"),
+    permitName: uniq("Matrix bond"),
+    recordType: "bond",
+    guaranteeType: "Performance",
+    bondAmount: "250000.00",
+    currentAmount: opts.released ? "0.00" : "250000.00",
+    bondStatus: opts.released ? "released" : "active",
+    suretyId: opts.suretyId ?? null,
+    issueDate: "2030-01-02",
+    expirationDate: "2031-12-31",
+  });
+  const entry = { companyId: opts.companyId, permitId: bond.id, createdByName: "Matrix" };
+  await t.db.insert(bondLedgerEntries).values({
+    ...entry,
+    kind: "original",
+    change: "250000.00",
+    amountAfter: "250000.00",
+    effectiveDate: "2030-01-02",
+  });
+  if (opts.released) {
+    await t.db.insert(bondLedgerEntries).values({
+      ...entry,
+      kind: "release",
+      change: "-250000.00",
+      amountAfter: "0.00",
+      effectiveDate: "2030-06-01",
+    });
+  }
+  if (opts.collateral) {
+    await t.db.insert(bondCollateral).values({
+      companyId: opts.companyId,
+      permitId: bond.id,
+      form: "cash",
+      amount: COLLATERAL_MARKER,
+      heldSince: "2030-01-02",
+      createdByName: "Matrix",
+    });
+  }
+  return bond.id;
+}
+
 /** New records for cells that change or delete theirs, so no cell depends on another. */
 export function freshRecords(t: TestContext, w: MatrixWorld) {
   const companyOfObject = (object: RecordKey) => (object === "other" ? w.B : w.A);
@@ -379,6 +479,21 @@ export function freshRecords(t: TestContext, w: MatrixWorld) {
         await t.db.insert(userClients).values({ userId: w.people.CL.id, clientId: row.id, companyId: w.A });
       }
       return row.id;
+    },
+    /** A bond of the object's project; `released` with its collateral still held (to release). */
+    async bond(object: RecordKey, opts: { released?: boolean; collateral?: boolean } = {}) {
+      const p = w.projects[object];
+      return makeBond(t, { companyId: p.companyId, projectId: p.id, ...opts });
+    },
+    async collateralOf(bondId: string) {
+      const [row] = await t.db
+        .select({ id: bondCollateral.id })
+        .from(bondCollateral)
+        .where(eq(bondCollateral.permitId, bondId));
+      return row!.id;
+    },
+    async surety(object: "own" | "other") {
+      return makeSurety(t, object === "other" ? w.B : w.A);
     },
     async template(object: RecordKey) {
       return (
@@ -420,7 +535,7 @@ export type FreshRecords = ReturnType<typeof freshRecords>;
  * comment. The super-admin may see everything.
  */
 export async function forbiddenStrings(t: TestContext, w: MatrixWorld): Promise<Record<ActorKey, string[]>> {
-  const [ps, prs, cls, cms, ats, us, tps, cos, links, views] = await Promise.all([
+  const [ps, prs, cls, cms, ats, us, tps, cos, links, views, srs, les, cols] = await Promise.all([
     t.db
       .select({
         id: permits.id,
@@ -458,12 +573,23 @@ export async function forbiddenStrings(t: TestContext, w: MatrixWorld): Promise<
       .from(userClients)
       .where(eq(userClients.userId, w.people.CL.id)),
     t.db.select({ id: savedViews.id, userId: savedViews.userId, name: savedViews.name }).from(savedViews),
+    t.db.select({ id: sureties.id, companyId: sureties.companyId, name: sureties.name }).from(sureties),
+    t.db
+      .select({
+        id: bondLedgerEntries.id,
+        permitId: bondLedgerEntries.permitId,
+        companyId: bondLedgerEntries.companyId,
+      })
+      .from(bondLedgerEntries),
+    t.db.select({ id: bondCollateral.id, companyId: bondCollateral.companyId }).from(bondCollateral),
   ]);
   // Saved views are private to their owner, whoever asks (the super-admin included).
   const othersViews = (userId: string | undefined) =>
     views.filter((v) => v.userId !== userId).flatMap((v) => [v.id, v.name]);
   const distinctive = (s: string | null) =>
-    s && /^(MXP|FRP|Project|Fresh project|Fresh client|INTERNAL-NOTE|Public note|View)-/.test(s) ? [s] : [];
+    s && /^(MXP|FRP|Project|Fresh project|Fresh client|INTERNAL-NOTE|Public note|View|Surety)-/.test(s)
+      ? [s]
+      : [];
   const outsideCompany = (company: string) => [
     ...cos
       .filter((c) => c.id !== company)
@@ -475,6 +601,9 @@ export async function forbiddenStrings(t: TestContext, w: MatrixWorld): Promise<
     ...ats.filter((r) => r.companyId !== company).map((r) => r.id),
     ...us.filter((r) => r.companyId !== null && r.companyId !== company).flatMap((r) => [r.id, r.email]),
     ...tps.filter((r) => r.companyId !== company).map((r) => r.id),
+    ...srs.filter((r) => r.companyId !== company).flatMap((r) => [r.id, ...distinctive(r.name)]),
+    ...les.filter((r) => r.companyId !== company).map((r) => r.id),
+    ...cols.filter((r) => r.companyId !== company).map((r) => r.id),
   ];
   const seen = new Set(links.map((l) => l.clientId));
   const invisiblePermits = new Set(ps.filter((r) => !r.clientId || !seen.has(r.clientId)).map((r) => r.id));
@@ -488,6 +617,11 @@ export async function forbiddenStrings(t: TestContext, w: MatrixWorld): Promise<
     ...cls.filter((r) => r.companyId === w.A && !seen.has(r.id)).flatMap((r) => [r.id, r.name]),
     ...cms.filter((r) => r.isInternal || invisiblePermits.has(r.permitId)).flatMap((r) => [r.id, r.text]),
     ...ats.filter((r) => invisiblePermits.has(r.permitId)).map((r) => r.id),
+    ...les.filter((r) => invisiblePermits.has(r.permitId)).map((r) => r.id),
+    // A client-user never sees collateral nor the company's surety limits (issue 12).
+    ...cols.map((r) => r.id),
+    COLLATERAL_MARKER,
+    SURETY_LIMIT_MARKER,
   ];
   const ofA = outsideCompany(w.A);
   const clientUser = [...ofA, ...outsideClients];
