@@ -377,7 +377,7 @@ export const LedgerEntrySchema = z.object({
   effective_date: z.string(),
   /** Reductions only. */
   obligee_acceptance_date: day,
-  /** Reductions by percent only ("50" or "12.5"). */
+  /** Reductions by percent only, as numeric(5,2) gives it ("50.00", "12.50"). */
   percent: z.string().nullable(),
   /** Signed ("-12500.00"); "0.00" for a claim. */
   change: amountOut,

@@ -678,3 +678,41 @@ describe("sureties in use", () => {
     expect(db!.n).toBe(1);
   });
 });
+
+describe("the company's currency", () => {
+  it("is USD by default, set by a super-admin in the company form and by a company admin in the settings", async () => {
+    const company = (await w.superAdmin.get(`/api/companies/${w.companyId}`)).json();
+    expect(company.company?.currency ?? company.currency).toBe("USD");
+    const form = { name: w.company.name, slug: w.company.slug, timeZone: w.company.timeZone };
+    const bad = await w.superAdmin.put(`/api/companies/${w.companyId}`, { ...form, currency: "EURO" });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields).toEqual({ currency: "Currency must be a 3-letter ISO 4217 code (e.g. USD)" });
+    const set = await w.superAdmin.put(`/api/companies/${w.companyId}`, { ...form, currency: "cad" });
+    expect(set.statusCode, set.body).toBe(200);
+    const bond = await newBond();
+    expect((await ledgerOf(bond.id)).currency).toBe("CAD");
+    // Left out, it stays.
+    expect((await w.superAdmin.put(`/api/companies/${w.companyId}`, form)).statusCode).toBe(200);
+    expect((await ledgerOf(bond.id)).currency).toBe("CAD");
+
+    const settings = (await w.admin.get("/api/notifications/settings")).json();
+    expect(settings.currency).toBe("CAD");
+    const body = {
+      email30Day: settings.email30Day,
+      email7Day: settings.email7Day,
+      email1Day: settings.email1Day,
+      recipientUserIds: settings.users
+        .filter((u: { receivesReminders: boolean }) => u.receivesReminders)
+        .map((u: { id: string }) => u.id),
+    };
+    expect((await w.admin.put("/api/notifications/settings", { ...body, currency: "US" })).statusCode).toBe(
+      400,
+    );
+    const saved = await w.admin.put("/api/notifications/settings", { ...body, currency: "USD" });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await ledgerOf(bond.id)).currency).toBe("USD");
+    expect((await w.user.put("/api/notifications/settings", { ...body, currency: "EUR" })).statusCode).toBe(
+      403,
+    );
+  });
+});
