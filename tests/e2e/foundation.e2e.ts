@@ -102,11 +102,11 @@ describe("first sign-in with a generated password", () => {
 });
 
 describe("the shell by role", () => {
-  it("shows a company-user only Permits, with the footer and version badge", async () => {
+  it("shows a company-user only Permits and Bonds, with the footer and version badge", async () => {
     const page = await b.newPage();
     await signIn(page, DEMO.companyUser, DEMO_PASSWORD);
     await page.waitForURL(/\/permits$/);
-    expect(await navLabels(page)).toEqual(["Permits"]);
+    expect(await navLabels(page)).toEqual(["Permits", "Bonds"]);
     await expect.poll(() => page.getByRole("button", { name: "Logout" }).isVisible()).toBe(true);
     await expect
       .poll(() => page.getByRole("contentinfo").textContent())
@@ -115,11 +115,11 @@ describe("the shell by role", () => {
     await expect.poll(() => page.getByText("v1.1.0").isVisible()).toBe(true);
   });
 
-  it("shows a client-user only Permits", async () => {
+  it("shows a client-user only Permits and Bonds", async () => {
     const page = await b.newPage();
     await signIn(page, DEMO.clientUser, DEMO_PASSWORD);
     await page.waitForURL(/\/permits$/);
-    expect(await navLabels(page)).toEqual(["Permits"]);
+    expect(await navLabels(page)).toEqual(["Permits", "Bonds"]);
   });
 
   it("shows a company-admin the admin links but not Companies", async () => {
@@ -128,9 +128,11 @@ describe("the shell by role", () => {
     await page.waitForURL(/\/permits$/);
     expect(await navLabels(page)).toEqual([
       "Permits",
+      "Bonds",
       "Notifications",
       "Permit Templates",
       "Clients",
+      "Surety Admin",
       "Projects",
       "Users",
       "Import",

@@ -176,6 +176,9 @@ async function idsAndMore(page: Page) {
   const users = await page.request.get(`${BASE_URL}/api/users`);
   const clients = await page.request.get(`${BASE_URL}/api/clients`);
   const companies = await page.request.get(`${BASE_URL}/api/companies`);
+  // Issue 12: a bond the user can see (its page has the Bond Ledger), and a surety (admins).
+  const bonds = await page.request.get(`${BASE_URL}/api/bonds?page_size=1&sort=current_amount&dir=desc`);
+  const sureties = await page.request.get(`${BASE_URL}/api/sureties`);
   const first = async (res: typeof users, key: string) =>
     res.ok() ? ((await res.json()) as Record<string, { id: string }[]>)[key]?.[0]?.id : undefined;
   return {
@@ -183,11 +186,15 @@ async function idsAndMore(page: Page) {
     userId: await first(users, "users"),
     clientId: await first(clients, "clients"),
     companyId: await first(companies, "companies"),
+    bondId: await first(bonds, "items"),
+    suretyId: await first(sureties, "sureties"),
   };
 }
 
 const permitScreens = (x: { permitId: string; projectId: string }): Screen[] => [
   { name: "permits", path: "/permits", ready: "Analytics Dashboard" },
+  // Issue 12: the Bonds page.
+  { name: "bonds", path: "/bonds", ready: "Exposure by Surety" },
   { name: "permit-detail", path: `/permits/${x.permitId}`, ready: "Back to Permits" },
   { name: "project-dashboard", path: `/projects/${x.projectId}/dashboard`, ready: "Project Information" },
 ];
@@ -220,6 +227,11 @@ describe("every screen: accessible, no sideways scrolling on a phone, the badge 
         { name: "clients", path: "/admin/clients", ready: "New Client" },
         { name: "client-new", path: "/admin/clients/new", ready: "Save Client" },
         { name: "client-edit", path: `/admin/clients/${x.clientId}/edit`, ready: "Save Client" },
+        // Issue 12: Surety Admin and a bond's page (Bond Ledger, Collateral).
+        { name: "sureties", path: "/admin/sureties", ready: "Add Surety" },
+        { name: "surety-new", path: "/admin/sureties/new", ready: "Save Surety" },
+        { name: "surety-edit", path: `/admin/sureties/${x.suretyId}/edit`, ready: "Save Surety" },
+        { name: "bond-detail", path: `/permits/${x.bondId}`, ready: "Bond Ledger" },
         { name: "account", path: "/account", ready: "Two-Factor Authentication" },
       ]);
     },
@@ -236,6 +248,8 @@ describe("every screen: accessible, no sideways scrolling on a phone, the badge 
         { name: "projects-company-admin", path: "/admin/projects", ready: "Create New Project" },
         { name: "clients-company-admin", path: "/admin/clients", ready: "New Client" },
         { name: "users-company-admin", path: "/admin/users", ready: "Sam Baker" },
+        { name: "sureties-company-admin", path: "/admin/sureties", ready: "Add Surety" },
+        { name: "bond-detail-company-admin", path: `/permits/${x.bondId}`, ready: "Collateral" },
       ]);
     },
     TOUR_MS,
@@ -247,6 +261,8 @@ describe("every screen: accessible, no sideways scrolling on a phone, the badge 
       await tour(DEMO.clientUser, (x) => [
         { name: "permits-client-user", path: "/permits", ready: "Analytics Dashboard" },
         { name: "permit-detail-client-user", path: `/permits/${x.permitId}`, ready: "Back to Permits" },
+        { name: "bonds-client-user", path: "/bonds", ready: "Exposure by Surety" },
+        { name: "bond-detail-client-user", path: `/permits/${x.bondId}`, ready: "Bond Ledger" },
         {
           name: "project-dashboard-client-user",
           path: `/projects/${x.projectId}/dashboard`,
@@ -289,9 +305,11 @@ describe("the desktop header at 1280 px", () => {
     const links = (await nav.getByRole("link").allTextContents()).map((s) => s.trim());
     expect(links).toEqual([
       "Permits",
+      "Bonds",
       "Notifications",
       "Permit Templates",
       "Clients",
+      "Surety Admin",
       "Projects",
       "Users",
       "Import",

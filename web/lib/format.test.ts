@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
 import {
+  formatAmount,
+  formatAmountChange,
+  formatPercent,
   formatBytes,
   formatCount,
   formatDay,
@@ -45,5 +48,22 @@ describe("list formats", () => {
     expect(plural(1, "permit")).toBe("1 permit");
     expect(plural(2, "N/A permit")).toBe("2 N/A permits");
     expect(formatDayOrDash(undefined)).toBe("—");
+  });
+});
+
+describe("amounts in a company's currency (issue 12)", () => {
+  // US English here; the browser's own locale decides in the app.
+  it("formats amounts in the currency given, and without one when a view spans several", () => {
+    expect(formatAmount("1250000.00", "USD")).toBe("$1,250,000.00");
+    expect(formatAmount("62500.5", "EUR")).toBe("€62,500.50");
+    expect(formatAmount("1000", null)).toBe("1,000.00");
+    expect(formatAmount(null, "USD")).toBeNull();
+  });
+
+  it("signs a ledger change and shows a share as a percentage", () => {
+    expect(formatAmountChange("25000.00", "USD")).toBe("+$25,000.00");
+    expect(formatAmountChange("-62500.00", "USD")).toBe("-$62,500.00");
+    expect(formatAmountChange("0.00", "USD")).toBe("$0.00");
+    expect(formatPercent(0.825)).toBe("82.5%");
   });
 });

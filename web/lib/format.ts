@@ -100,9 +100,9 @@ export function formatAmountShort(amount: number, currency: string | null): stri
   return amountFormat(currency, true).format(amount);
 }
 
-const PERCENT = new Intl.NumberFormat(undefined, { style: "percent", maximumFractionDigits: 1 });
+const PERCENT = new Intl.NumberFormat(undefined, { style: "percent", maximumFractionDigits: 2 });
 
-/** A share (0.825) as a percentage in the browser's locale: "82.5%". */
+/** A share (0.825) as a percentage in the browser's locale: "82.5%", "12.25%". */
 export function formatPercent(share: number): string {
   return PERCENT.format(share);
 }

@@ -156,18 +156,18 @@ export function BondsTable({ items, query, showCompany, showCollateral, onSort }
         <TableBody>
           {items.map((b) => (
             <TableRow key={b.id} hover className="bond-row" data-urgency={b.urgency ?? undefined}>
-              <TableCell sx={{ minWidth: 170 }}>
+              <TableCell sx={{ minWidth: 200 }}>
                 <BondName bond={b} />
                 <span className="muted">{numbers(b)}</span>
                 {linkedNote(b) ? <span className="muted">{linkedNote(b)}</span> : null}
               </TableCell>
               <TableCell sx={{ minWidth: 110 }}>{b.surety?.name ?? "—"}</TableCell>
-              <TableCell sx={{ minWidth: 130 }}>
+              <TableCell sx={{ minWidth: 150 }}>
                 {b.client?.name ?? "No client"}
                 <span className="muted">{b.project?.name ?? "No project"}</span>
                 {showCompany ? <span className="muted">{b.company.name}</span> : null}
               </TableCell>
-              <TableCell sx={{ minWidth: 100 }}>{b.agency ?? "—"}</TableCell>
+              <TableCell sx={{ minWidth: 110 }}>{b.agency ?? "—"}</TableCell>
               <TableCell>{b.guarantee_type ?? "—"}</TableCell>
               <TableCell>
                 <BondStatusChip status={b.status} />

@@ -70,92 +70,102 @@ export function BondsToolbar({
             {count ? `Filters (${count})` : "Filters"}
           </Button>
         ) : null}
+        {showsFilters ? (
+          // On a laptop the filters sit in the search's row; on a phone they fold below it.
+          <Box
+            id="bond-filters"
+            sx={{
+              display: { xs: "flex", md: "contents" },
+              flexWrap: "wrap",
+              alignItems: "center",
+              gap: 1.5,
+              width: "100%",
+            }}
+          >
+            {isSuperAdmin ? (
+              <CompanySelect
+                size="small"
+                value={query.company_id ?? ""}
+                allLabel="All companies"
+                onChange={(id) =>
+                  onChange({ company_id: id || null, surety_id: null, client_id: null, project_id: null })
+                }
+                sx={{ flex: { xs: "1 1 100%", sm: "1 1 170px", md: "0 1 200px" }, minWidth: 0 }}
+              />
+            ) : null}
+            <TextField
+              {...selectProps("Surety")}
+              value={query.surety_id ?? ""}
+              onChange={(e) => onChange({ surety_id: e.target.value || null })}
+            >
+              <MenuItem value="">All sureties</MenuItem>
+              <MenuItem value="none">No surety</MenuItem>
+              {(sureties.data?.sureties ?? []).map((s) => (
+                <MenuItem key={s.id} value={s.id}>
+                  {s.name}
+                </MenuItem>
+              ))}
+              {/* A surety from a link that the list does not hold (yet): keep the value shown. */}
+              {query.surety_id &&
+              query.surety_id !== "none" &&
+              !sureties.data?.sureties.some((s) => s.id === query.surety_id) ? (
+                <MenuItem value={query.surety_id}>
+                  {sureties.isPending ? "Loading..." : "Unknown surety"}
+                </MenuItem>
+              ) : null}
+            </TextField>
+            <TextField
+              {...selectProps("Client")}
+              value={query.client_id ?? ""}
+              onChange={(e) => onChange({ client_id: e.target.value || null })}
+            >
+              <MenuItem value="">All clients</MenuItem>
+              {clients.map((c) => (
+                <MenuItem key={c.id} value={c.id}>
+                  {c.name}
+                  {c.company_name ? ` · ${c.company_name}` : ""}
+                </MenuItem>
+              ))}
+              {query.client_id && !clients.some((c) => c.id === query.client_id) ? (
+                <MenuItem value={query.client_id}>
+                  {options.isPending ? "Loading..." : "Unknown client"}
+                </MenuItem>
+              ) : null}
+            </TextField>
+            <TextField
+              {...selectProps("Status")}
+              value={query.status ?? ""}
+              onChange={(e) => onChange({ status: (e.target.value || null) as BondStatus | null })}
+            >
+              <MenuItem value="">All statuses</MenuItem>
+              {BOND_STATUSES.map((s) => (
+                <MenuItem key={s} value={s}>
+                  {BOND_STATUS_LABELS[s]}
+                </MenuItem>
+              ))}
+            </TextField>
+            <TextField
+              {...selectProps("Type")}
+              value={query.guarantee_type ?? ""}
+              onChange={(e) => onChange({ guarantee_type: (e.target.value || null) as GuaranteeType | null })}
+            >
+              <MenuItem value="">All types</MenuItem>
+              {GUARANTEE_TYPES.map((t) => (
+                <MenuItem key={t} value={t}>
+                  {t}
+                </MenuItem>
+              ))}
+            </TextField>
+            {query.project_id ? (
+              <Chip
+                label={`Project: ${project?.name ?? "…"}`}
+                onDelete={() => onChange({ project_id: null })}
+                sx={{ maxWidth: "100%" }}
+              />
+            ) : null}
+          </Box>
+        ) : null}
       </Box>
-      {showsFilters ? (
-        <Box id="bond-filters" sx={{ display: "flex", flexWrap: "wrap", alignItems: "center", gap: 1.5 }}>
-          {isSuperAdmin ? (
-            <CompanySelect
-              size="small"
-              value={query.company_id ?? ""}
-              allLabel="All companies"
-              onChange={(id) =>
-                onChange({ company_id: id || null, surety_id: null, client_id: null, project_id: null })
-              }
-              sx={{ flex: { xs: "1 1 100%", sm: "1 1 170px", md: "0 1 200px" }, minWidth: 0 }}
-            />
-          ) : null}
-          <TextField
-            {...selectProps("Surety")}
-            value={query.surety_id ?? ""}
-            onChange={(e) => onChange({ surety_id: e.target.value || null })}
-          >
-            <MenuItem value="">All sureties</MenuItem>
-            <MenuItem value="none">No surety</MenuItem>
-            {(sureties.data?.sureties ?? []).map((s) => (
-              <MenuItem key={s.id} value={s.id}>
-                {s.name}
-              </MenuItem>
-            ))}
-            {/* A surety from a link that the list does not hold (yet): keep the value shown. */}
-            {query.surety_id &&
-            query.surety_id !== "none" &&
-            !sureties.data?.sureties.some((s) => s.id === query.surety_id) ? (
-              <MenuItem value={query.surety_id}>
-                {sureties.isPending ? "Loading..." : "Unknown surety"}
-              </MenuItem>
-            ) : null}
-          </TextField>
-          <TextField
-            {...selectProps("Client")}
-            value={query.client_id ?? ""}
-            onChange={(e) => onChange({ client_id: e.target.value || null })}
-          >
-            <MenuItem value="">All clients</MenuItem>
-            {clients.map((c) => (
-              <MenuItem key={c.id} value={c.id}>
-                {c.name}
-                {c.company_name ? ` · ${c.company_name}` : ""}
-              </MenuItem>
-            ))}
-            {query.client_id && !clients.some((c) => c.id === query.client_id) ? (
-              <MenuItem value={query.client_id}>
-                {options.isPending ? "Loading..." : "Unknown client"}
-              </MenuItem>
-            ) : null}
-          </TextField>
-          <TextField
-            {...selectProps("Status")}
-            value={query.status ?? ""}
-            onChange={(e) => onChange({ status: (e.target.value || null) as BondStatus | null })}
-          >
-            <MenuItem value="">All statuses</MenuItem>
-            {BOND_STATUSES.map((s) => (
-              <MenuItem key={s} value={s}>
-                {BOND_STATUS_LABELS[s]}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            {...selectProps("Type")}
-            value={query.guarantee_type ?? ""}
-            onChange={(e) => onChange({ guarantee_type: (e.target.value || null) as GuaranteeType | null })}
-          >
-            <MenuItem value="">All types</MenuItem>
-            {GUARANTEE_TYPES.map((t) => (
-              <MenuItem key={t} value={t}>
-                {t}
-              </MenuItem>
-            ))}
-          </TextField>
-          {query.project_id ? (
-            <Chip
-              label={`Project: ${project?.name ?? "…"}`}
-              onDelete={() => onChange({ project_id: null })}
-              sx={{ maxWidth: "100%" }}
-            />
-          ) : null}
-        </Box>
-      ) : null}
       {canExport ? (
         <Box sx={{ display: "flex", flexWrap: "wrap", gap: 1, justifyContent: { md: "flex-end" } }}>
           <Button startIcon={<DownloadIcon />} href={bondExportUrl(query, "csv")} download>
@@ -199,7 +209,7 @@ function SearchBox({ query, onChange }: { query: BondListQuery; onChange: Change
       placeholder="Number, name, surety, obligee, project"
       value={text}
       onChange={(e) => setText(e.target.value)}
-      sx={{ flex: { xs: "1 1 100%", sm: "1 1 300px" }, maxWidth: { md: 420 } }}
+      sx={{ flex: { xs: "1 1 100%", sm: "1 1 260px" }, maxWidth: { md: 320 } }}
       slotProps={{
         htmlInput: { maxLength: BOND_LIMITS.search, type: "search" },
         input: {

@@ -18,7 +18,7 @@ export default function ExposureChart({ rows, currency }: { rows: BySurety[]; cu
     high: r.percent_of_aggregate !== null && r.percent_of_aggregate > SURETY_WARNING_PERCENT,
   }));
   const axis = { fill: theme.palette.text.secondary, fontSize: 12 };
-  const height = Math.max(200, 48 + rows.length * 40);
+  const height = Math.max(160, 48 + rows.length * 40);
   return (
     <Box>
       <Typography variant="h3" sx={{ fontSize: "0.95rem", mb: 1 }}>
@@ -44,7 +44,7 @@ export default function ExposureChart({ rows, currency }: { rows: BySurety[]; cu
                 color: theme.palette.text.primary,
               }}
             />
-            <Bar dataKey="amount" name="Open exposure" isAnimationActive={false}>
+            <Bar dataKey="amount" name="Open exposure" isAnimationActive={false} maxBarSize={28}>
               {data.map((d) => (
                 <Cell key={d.name} fill={d.high ? theme.palette.warning.main : theme.palette.primary.main} />
               ))}

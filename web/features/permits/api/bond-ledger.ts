@@ -45,7 +45,7 @@ export const useAddLedgerEntry = (permitId: string, successMessage: string) =>
 /** POST /api/bonds/:id/maintenance-bond: 'Start Maintenance Bond' on a Performance bond. */
 export const useStartMaintenanceBond = (permitId: string) =>
   useBondStep("Maintenance bond started.", (body: MaintenanceBondFormValues) =>
-    api.post<unknown>(`/api/bonds/${permitId}/maintenance-bond`, body),
+    api.post<BondLedger>(`/api/bonds/${permitId}/maintenance-bond`, body),
   );
 
 /** POST /api/bonds/:id/collateral: 'Add Collateral'. */

@@ -98,7 +98,7 @@ export function SuretiesTable({
         </RecordCards>
       ) : (
         <TableContainer component={Paper} variant="outlined">
-          <Table size="small" aria-label="Sureties">
+          <Table size="small" aria-label="Sureties" sx={{ "& th": { whiteSpace: "nowrap" } }}>
             <TableHead>
               <TableRow>
                 <TableCell>Name</TableCell>
@@ -118,7 +118,7 @@ export function SuretiesTable({
                 <TableRow key={s.id} hover>
                   <TableCell sx={{ fontWeight: 500, overflowWrap: "anywhere" }}>{s.name}</TableCell>
                   {showCompany ? <TableCell>{companyName(s.company_id)}</TableCell> : null}
-                  <TableCell>{dash(s.contact_name)}</TableCell>
+                  <TableCell sx={{ minWidth: 110 }}>{dash(s.contact_name)}</TableCell>
                   <TableCell sx={{ whiteSpace: "nowrap" }}>{dash(s.phone)}</TableCell>
                   <TableCell sx={{ overflowWrap: "anywhere" }}>{dash(s.email)}</TableCell>
                   <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>

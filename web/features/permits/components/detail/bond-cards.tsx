@@ -4,6 +4,7 @@ import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Chip from "@mui/material/Chip";
+import IconButton from "@mui/material/IconButton";
 import Link from "@mui/material/Link";
 import Skeleton from "@mui/material/Skeleton";
 import Table from "@mui/material/Table";
@@ -12,6 +13,7 @@ import TableCell from "@mui/material/TableCell";
 import TableContainer from "@mui/material/TableContainer";
 import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
+import Tooltip from "@mui/material/Tooltip";
 import Typography from "@mui/material/Typography";
 import { visuallyHidden } from "@mui/utils";
 import AddCircleOutline from "@mui/icons-material/AddCircleOutlineOutlined";
@@ -40,6 +42,7 @@ import {
   formatDay,
   formatMoment,
   formatMoney,
+  formatPercent,
 } from "../../../../lib/format.ts";
 import { paths } from "../../../../lib/paths.ts";
 import { BondStatusChip } from "../bond-status-chip.tsx";
@@ -59,15 +62,22 @@ import {
 /** A ledger entry's document: the bond's attachment, downloaded like any other. */
 function DocumentLink({ document }: { document: LedgerEntry["document"] }) {
   if (!document) return <>—</>;
-  // The attachments feature serves every attachment here (Content-Disposition: attachment).
+  // The attachments feature serves every attachment here (Content-Disposition: attachment). A long
+  // name keeps to one line (the whole name in its tooltip).
   return (
     <Link
       href={`/api/attachments/${document.id}/download`}
       download
-      sx={{ display: "inline-flex", alignItems: "center", gap: 0.5, overflowWrap: "anywhere" }}
+      title={document.name}
+      sx={{ display: "inline-flex", alignItems: "center", gap: 0.5, maxWidth: "100%", verticalAlign: "top" }}
     >
-      <DescriptionOutlined sx={{ fontSize: 16 }} aria-hidden />
-      {document.name}
+      <DescriptionOutlined sx={{ fontSize: 16, flexShrink: 0 }} aria-hidden />
+      <Box
+        component="span"
+        sx={{ overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap", minWidth: 0 }}
+      >
+        {document.name}
+      </Box>
     </Link>
   );
 }
@@ -76,7 +86,7 @@ function DocumentLink({ document }: { document: LedgerEntry["document"] }) {
 function entryDetails(entry: LedgerEntry, entries: LedgerEntry[]): string | null {
   const target = entry.reverses_id ? entries.find((e) => e.id === entry.reverses_id) : null;
   const parts = [
-    entry.percent ? `By ${entry.percent} %` : null,
+    entry.percent ? `By ${formatPercent(Number(entry.percent) / 100)}` : null,
     entry.obligee_acceptance_date ? `Obligee accepted ${formatDay(entry.obligee_acceptance_date)}` : null,
     target ? `Reverses the ${LEDGER_KIND_LABELS[target.kind]} of ${formatDay(target.effective_date)}` : null,
     entry.reason,
@@ -112,14 +122,32 @@ function EventCell({ entry, entries }: { entry: LedgerEntry; entries: LedgerEntr
   );
 }
 
-function ReverseButton({ entry, onReverse }: { entry: LedgerEntry; onReverse: (e: LedgerEntry) => void }) {
+/** 'Reverse' on an entry: a text button on a phone's card, an icon (with its tooltip) in the table. */
+function ReverseButton({
+  entry,
+  onReverse,
+  isIcon = false,
+}: {
+  entry: LedgerEntry;
+  onReverse: (e: LedgerEntry) => void;
+  isIcon?: boolean;
+}) {
+  const label = `Reverse the ${LEDGER_KIND_LABELS[entry.kind]} of ${formatDay(entry.effective_date)}`;
+  if (isIcon)
+    return (
+      <Tooltip title="Reverse">
+        <IconButton size="small" onClick={() => onReverse(entry)} aria-label={label}>
+          <Undo fontSize="small" />
+        </IconButton>
+      </Tooltip>
+    );
   return (
     <Button
       size="small"
       color="inherit"
       startIcon={<Undo fontSize="small" />}
       onClick={() => onReverse(entry)}
-      aria-label={`Reverse the ${LEDGER_KIND_LABELS[entry.kind]} of ${formatDay(entry.effective_date)}`}
+      aria-label={label}
       sx={{ whiteSpace: "nowrap" }}
     >
       Reverse
@@ -133,7 +161,12 @@ function LedgerTable({ ledger, onReverse }: { ledger: BondLedger; onReverse: (en
   const money = { whiteSpace: "nowrap", textAlign: "right" } as const;
   return (
     <TableContainer>
-      <Table size="small" aria-label="Bond Ledger">
+      <Table
+        size="small"
+        aria-label="Bond Ledger"
+        // Narrower gutters and 13 px text: the six columns fit the page's main column at 1280 px.
+        sx={{ "& td, & th": { px: 1 }, "& td": { fontSize: "0.8125rem" } }}
+      >
         <TableHead>
           <TableRow>
             <TableCell>Date</TableCell>
@@ -159,7 +192,7 @@ function LedgerTable({ ledger, onReverse }: { ledger: BondLedger; onReverse: (en
               sx={entry.reversed_by_id ? { "& td": { color: "text.secondary" } } : undefined}
             >
               <TableCell sx={{ whiteSpace: "nowrap" }}>{formatDay(entry.effective_date)}</TableCell>
-              <TableCell sx={{ minWidth: 160 }}>
+              <TableCell sx={{ minWidth: 120 }}>
                 <EventCell entry={entry} entries={ledger.entries} />
               </TableCell>
               <TableCell sx={money}>
@@ -170,13 +203,13 @@ function LedgerTable({ ledger, onReverse }: { ledger: BondLedger; onReverse: (en
               <TableCell sx={{ ...money, fontWeight: 600 }}>
                 {formatAmount(entry.amount_after, ledger.currency)}
               </TableCell>
-              <TableCell sx={{ maxWidth: 180 }}>
+              <TableCell sx={{ maxWidth: 140 }}>
                 <DocumentLink document={entry.document} />
               </TableCell>
               <TableCell title={formatMoment(entry.created_at)}>{entry.by.name}</TableCell>
               {hasActions ? (
-                <TableCell sx={{ py: 0.25 }}>
-                  {entry.can_reverse ? <ReverseButton entry={entry} onReverse={onReverse} /> : null}
+                <TableCell sx={{ py: 0, px: 0.5 }}>
+                  {entry.can_reverse ? <ReverseButton entry={entry} onReverse={onReverse} isIcon /> : null}
                 </TableCell>
               ) : null}
             </TableRow>
