@@ -13,6 +13,7 @@ import Switch from "@mui/material/Switch";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import UploadIcon from "@mui/icons-material/UploadFileOutlined";
+import { DEFAULT_CURRENCY } from "../../../../shared/domain/bonds.ts";
 import {
   CompanyInputSchema,
   LOGO_CONTENT_TYPES,
@@ -21,6 +22,7 @@ import {
   type CompanyInput,
   type CompanyInputParsed,
 } from "../../../../shared/schemas/companies.ts";
+import { CurrencyField } from "../../../components/currency-field.tsx";
 import { FormTextField } from "../../../components/form-text-field.tsx";
 import { useUnsavedChanges } from "../../../components/unsaved-changes.tsx";
 import { errorMessage } from "../../../lib/api.ts";
@@ -42,6 +44,7 @@ const FIELDS = [
   "contactEmail",
   "timeZone",
   "requireTwoFactor",
+  "currency",
 ] as const;
 // Some engines leave UTC out of their list; the server accepts any zone Intl knows.
 const TIME_ZONES = ["UTC", ...Intl.supportedValuesOf("timeZone").filter((zone) => zone !== "UTC")];
@@ -59,6 +62,7 @@ function valuesOf(company: Company | undefined, defaultTimeZone: string): Compan
     contactEmail: company?.contactEmail ?? "",
     timeZone: company?.timeZone ?? defaultTimeZone,
     requireTwoFactor: company?.requireTwoFactor ?? false,
+    currency: company?.currency ?? DEFAULT_CURRENCY,
   };
 }
 
@@ -192,6 +196,19 @@ export function CompanyForm({ company, defaultTimeZone }: { company?: Company; d
                   helperText={fieldState.error?.message ?? "Reminders and “today” follow this zone."}
                 />
               )}
+            />
+          )}
+        />
+        <Controller
+          control={control}
+          name="currency"
+          render={({ field, fieldState }) => (
+            <CurrencyField
+              value={field.value ?? ""}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              inputRef={field.ref}
+              error={fieldState.error?.message}
             />
           )}
         />

@@ -20,6 +20,7 @@ import {
   type NotificationSettings,
   type UpdateNotificationSettings,
 } from "../../../../shared/schemas/notifications.ts";
+import { CurrencyField } from "../../../components/currency-field.tsx";
 import { useUnsavedChanges } from "../../../components/unsaved-changes.tsx";
 import { errorMessage } from "../../../lib/api.ts";
 import { applyServerFieldErrors } from "../../../lib/form-errors.ts";
@@ -37,6 +38,7 @@ const formValues = (s: NotificationSettings): UpdateNotificationSettings => ({
   email1Day: s.email1Day,
   escalationDays: s.escalationDays,
   overdueDigest: s.overdueDigest,
+  currency: s.currency,
   recipientUserIds: s.users.filter((u) => u.receivesReminders).map((u) => u.id),
 });
 
@@ -61,7 +63,12 @@ export function ReminderSettingsForm({
     save.mutate(values, {
       onSuccess: (saved) => reset(formValues(saved)),
       onError: (error) =>
-        applyServerFieldErrors(error, setError, ["recipientUserIds", "escalationDays", "overdueDigest"]),
+        applyServerFieldErrors(error, setError, [
+          "recipientUserIds",
+          "escalationDays",
+          "overdueDigest",
+          "currency",
+        ]),
     }),
   );
 
@@ -155,6 +162,28 @@ export function ReminderSettingsForm({
             A daily e-mail to company admins listing expired permits that are still open, until each is
             renewed, closed or archived.
           </Typography>
+
+          <Divider sx={{ my: 3 }} />
+          <Typography variant="h3" component="h2" gutterBottom>
+            Currency
+          </Typography>
+          <Typography color="text.secondary" sx={{ mb: 2 }}>
+            The currency of {settings.companyName}&apos;s bond amounts, surety limits and exposure.
+          </Typography>
+          <Controller
+            control={control}
+            name="currency"
+            render={({ field, fieldState }) => (
+              <CurrencyField
+                value={field.value ?? ""}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                inputRef={field.ref}
+                error={fieldState.error?.message}
+                disabled={!canEdit}
+              />
+            )}
+          />
         </Paper>
 
         <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
