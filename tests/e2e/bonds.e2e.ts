@@ -269,6 +269,19 @@ describe("a bond's life", () => {
     await toast(page, "Collateral added.");
     await eventually(() => collateral.getByText(`Cash · ${money(15_000)}`).isVisible()).toBe(true);
 
+    // A phone shows the open bond's actions and ledger without sideways scrolling.
+    const reducedPhone = await signedIn(DEMO.companyUser, PHONE);
+    await reducedPhone.goto(`${BASE_URL}/permits/${bondId}`);
+    await eventually(() =>
+      region(reducedPhone, "Bond Details")
+        .getByRole("button", { name: "Start Maintenance Bond" })
+        .isVisible(),
+    ).toBe(true);
+    await eventually(() => region(reducedPhone, "Bond Ledger").getByRole("listitem").count()).toBe(3);
+    await noSidewaysScroll(reducedPhone);
+    await shot(reducedPhone, "bonds-detail-reduced-390");
+    await reducedPhone.context().close();
+
     // Start the maintenance bond: linked both ways.
     await details.getByRole("button", { name: "Start Maintenance Bond" }).click();
     const start = page.getByRole("dialog", { name: "Start Maintenance Bond" });
@@ -363,6 +376,17 @@ describe("a bond's life", () => {
 
   it("shows the Bonds page, filters it by surety through the URL, and exports the view as CSV", async () => {
     const page = await signedIn(DEMO.companyAdmin);
+    // The free-typed surety gets its limits in Surety Admin: 10,000 open of 12,000 is over 80 %.
+    await page.goto(`${BASE_URL}/admin/sureties`);
+    await page
+      .getByRole("table", { name: "Sureties" })
+      .getByRole("link", { name: `Edit ${SURETY}` })
+      .click();
+    const drawer = page.getByRole("dialog", { name: "Edit Surety" });
+    await drawer.getByLabel("Aggregate Limit").fill("12000");
+    await drawer.getByRole("button", { name: "Save Surety" }).click();
+    await toast(page, "Surety saved.");
+
     await page.goto(`${BASE_URL}/bonds`);
     const tiles = page.getByRole("region", { name: "Summary" });
     for (const tile of ["Open Exposure", "Bonds", "Expiring Soon", "Collateral Held"])
@@ -371,6 +395,8 @@ describe("a bond's life", () => {
       true,
     );
     await settled(page);
+    await eventually(() => suretyRow(page, SURETY).textContent()).toContain("83.3% · over 80%");
+    expect(await suretyRow(page, SURETY).getAttribute("data-high")).toBe("true");
     await fitsItsBox(page, "Bonds");
     await fitsItsBox(page, "Exposure by surety");
     await shot(page, "bonds-page-1280");

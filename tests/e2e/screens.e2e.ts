@@ -231,7 +231,7 @@ describe("every screen: accessible, no sideways scrolling on a phone, the badge 
         { name: "sureties", path: "/admin/sureties", ready: "Add Surety" },
         { name: "surety-new", path: "/admin/sureties/new", ready: "Save Surety" },
         { name: "surety-edit", path: `/admin/sureties/${x.suretyId}/edit`, ready: "Save Surety" },
-        { name: "bond-detail", path: `/permits/${x.bondId}`, ready: "Bond Ledger" },
+        { name: "bond-detail", path: `/permits/${x.bondId}`, ready: "Original Amount" },
         { name: "account", path: "/account", ready: "Two-Factor Authentication" },
       ]);
     },
@@ -262,7 +262,7 @@ describe("every screen: accessible, no sideways scrolling on a phone, the badge 
         { name: "permits-client-user", path: "/permits", ready: "Analytics Dashboard" },
         { name: "permit-detail-client-user", path: `/permits/${x.permitId}`, ready: "Back to Permits" },
         { name: "bonds-client-user", path: "/bonds", ready: "Exposure by Surety" },
-        { name: "bond-detail-client-user", path: `/permits/${x.bondId}`, ready: "Bond Ledger" },
+        { name: "bond-detail-client-user", path: `/permits/${x.bondId}`, ready: "Original Amount" },
         {
           name: "project-dashboard-client-user",
           path: `/projects/${x.projectId}/dashboard`,

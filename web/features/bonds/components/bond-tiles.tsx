@@ -48,7 +48,7 @@ function Tile({
         {value === undefined ? <Skeleton width={96} /> : value}
       </Typography>
       {hint ? (
-        <Typography variant="caption" sx={{ color: "text.secondary" }}>
+        <Typography variant="caption" sx={{ color: "text.secondary", display: "block", lineHeight: 1.4 }}>
           {hint}
         </Typography>
       ) : null}

@@ -169,9 +169,7 @@ export function BondsTable({ items, query, showCompany, showCollateral, onSort }
               </TableCell>
               <TableCell sx={{ minWidth: 110 }}>{b.agency ?? "—"}</TableCell>
               <TableCell>{b.guarantee_type ?? "—"}</TableCell>
-              <TableCell>
-                <BondStatusChip status={b.status} />
-              </TableCell>
+              <TableCell>{b.status ? <BondStatusChip status={b.status} /> : "—"}</TableCell>
               <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
                 {formatAmount(b.original_amount, b.currency) ?? "—"}
               </TableCell>
@@ -228,7 +226,7 @@ export function BondCards({ items, query, showCompany, showCollateral, onSort }:
       <RecordCards label="Bonds">
         {items.map((b) => {
           const fields: RecordField[] = [
-            { label: "Status", value: <BondStatusChip status={b.status} /> },
+            { label: "Status", value: b.status ? <BondStatusChip status={b.status} /> : "—" },
             { label: "Current", value: formatAmount(b.current_amount, b.currency) ?? "—" },
             { label: "Original", value: formatAmount(b.original_amount, b.currency) ?? "—" },
             { label: "Surety", value: b.surety?.name ?? "—" },

@@ -1,6 +1,5 @@
 import { lazy, Suspense, type ReactNode } from "react";
 import Box from "@mui/material/Box";
-import LinearProgress from "@mui/material/LinearProgress";
 import Link from "@mui/material/Link";
 import Paper from "@mui/material/Paper";
 import Skeleton from "@mui/material/Skeleton";
@@ -37,15 +36,22 @@ function LimitShare({ row }: { row: BySurety }) {
         sx={{ display: "block", fontWeight: high ? 700 : 500, color: high ? "warning.main" : "text.primary" }}
       >
         {formatPercent(row.percent_of_aggregate / 100)}
-        {high ? " · over 80 %" : ""}
+        {high ? ` · over ${formatPercent(SURETY_WARNING_PERCENT / 100)}` : ""}
       </Typography>
-      <LinearProgress
-        variant="determinate"
-        value={Math.min(100, row.percent_of_aggregate)}
-        color={high ? "warning" : "primary"}
-        aria-label={`${row.name}: ${formatPercent(row.percent_of_aggregate / 100)} of the aggregate limit`}
-        sx={{ height: 6, borderRadius: 3, mt: 0.5 }}
-      />
+      {/* A plain bar: the figure above says it in words (a progressbar would read as loading). */}
+      <Box
+        aria-hidden
+        sx={{ height: 6, borderRadius: 3, mt: 0.5, bgcolor: "action.selected", overflow: "hidden" }}
+      >
+        <Box
+          sx={{
+            width: `${Math.min(100, row.percent_of_aggregate)}%`,
+            height: "100%",
+            borderRadius: 3,
+            bgcolor: high ? "warning.main" : "primary.main",
+          }}
+        />
+      </Box>
     </Box>
   );
 }

@@ -37,7 +37,8 @@ function Exposure({ surety, currency }: { surety: Surety; currency: string }) {
             fontWeight: isHigh ? 600 : 400,
           }}
         >
-          {formatPercent(percent / 100)} of aggregate{isHigh ? " (over 80 %)" : ""}
+          {formatPercent(percent / 100)} of aggregate
+          {isHigh ? ` (over ${formatPercent(SURETY_WARNING_PERCENT / 100)})` : ""}
         </Typography>
       ) : null}
     </>

@@ -203,10 +203,12 @@ function LedgerTable({ ledger, onReverse }: { ledger: BondLedger; onReverse: (en
               <TableCell sx={{ ...money, fontWeight: 600 }}>
                 {formatAmount(entry.amount_after, ledger.currency)}
               </TableCell>
-              <TableCell sx={{ maxWidth: 140 }}>
+              <TableCell sx={{ maxWidth: 150 }}>
                 <DocumentLink document={entry.document} />
               </TableCell>
-              <TableCell title={formatMoment(entry.created_at)}>{entry.by.name}</TableCell>
+              <TableCell title={formatMoment(entry.created_at)} sx={{ whiteSpace: "nowrap" }}>
+                {entry.by.name}
+              </TableCell>
               {hasActions ? (
                 <TableCell sx={{ py: 0, px: 0.5 }}>
                   {entry.can_reverse ? <ReverseButton entry={entry} onReverse={onReverse} isIcon /> : null}
@@ -441,23 +443,7 @@ export function BondDetailsCard({
   const [isStarting, setIsStarting] = useState(false);
   const canStart = !!ledger?.can.start_maintenance_bond;
   return (
-    <DetailCard
-      title="Bond Details"
-      icon={<ShieldOutlined />}
-      action={
-        canStart ? (
-          <Button
-            variant="outlined"
-            size="small"
-            startIcon={<BuildOutlined />}
-            onClick={() => setIsStarting(true)}
-            sx={{ whiteSpace: "nowrap", flexShrink: 0 }}
-          >
-            Start Maintenance Bond
-          </Button>
-        ) : null
-      }
-    >
+    <DetailCard title="Bond Details" icon={<ShieldOutlined />}>
       <FieldGrid
         items={[
           { label: "Surety Company", value: ledger?.surety?.name ?? permit.surety_company },
@@ -482,6 +468,14 @@ export function BondDetailsCard({
               currency={ledger.currency}
             />
           ) : null}
+        </Box>
+      ) : null}
+      {canStart ? (
+        // In the card's body, not its header: the caption is too long for a phone's header row.
+        <Box sx={{ mt: 2, pt: 2, borderTop: 1, borderColor: "divider" }}>
+          <Button variant="outlined" startIcon={<BuildOutlined />} onClick={() => setIsStarting(true)}>
+            Start Maintenance Bond
+          </Button>
         </Box>
       ) : null}
       {canStart && ledger ? (
