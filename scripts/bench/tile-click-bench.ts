@@ -160,6 +160,8 @@ async function measure(kind: "pg" | "pglite", webDir: string) {
     });
     try {
       const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      // tsx keeps function names with a `__name` helper, which page.evaluate's copies need too.
+      await context.addInitScript("window.__name = (f) => f;");
       const login = await context.newPage();
       await login.goto(`${base}/login`);
       await login.getByLabel("Email").fill(BENCH.users.admin);
