@@ -1,3 +1,4 @@
+import { MAX_AMOUNT, toCents } from "../../shared/domain/bonds.ts";
 import { randomUUID } from "node:crypto";
 import type { InjectOptions } from "fastify";
 import type { Response as InjectResponse } from "light-my-request";
@@ -145,6 +146,17 @@ let seenClient: string;
 let model: Snapshot;
 let routeTable: RouteKey[];
 
+// Issue 12: what the model keeps of bonds beyond the snapshot's columns. Bonds with a ledger (their
+// Bond Amount is fixed), the form's surety per company ("Surety & Sons", made by the first bond),
+// sureties made through Surety Admin, collateral per bond, performance bonds with a maintenance bond.
+const FORM_SURETY = "Surety & Sons";
+/** Bonds with a ledger, with their current amount in cents. */
+const ledgered = new Map<string, bigint>();
+const formSurety = new Map<string, string>();
+const madeSureties = new Map<string, { companyId: string; name: string }>();
+const collateralOf = new Map<string, string[]>();
+const withMaintenance = new Set<string>();
+
 async function signIn(user: { email: string; password: string }): Promise<Caller> {
   return callerFor(t.app, (await t.signIn(user)).cookie);
 }
@@ -261,7 +273,35 @@ const lower = (s: string) => s.trim().toLowerCase();
 /** The same name in other letter case, where case folding is plain ASCII (the database's lower() agrees). */
 const otherCase = (s: string) => (/^[\x20-\x7e]*$/.test(s) ? s.toUpperCase() : s);
 
+/**
+ * A bond saved through the form (issue 12): its typed surety is made the first time in the company
+ * (an event), and a first amount opens its ledger (the original entry's audit rows).
+ */
+function bondSaved(id: string, stored: PermitM, suretyId: string | null) {
+  if (stored.recordType !== "bond") return;
+  if (stored.suretyCompany && !formSurety.has(stored.companyId)) {
+    addEvent(stored.companyId, "surety.create", "surety");
+  }
+  if (stored.suretyCompany && suretyId) formSurety.set(stored.companyId, suretyId);
+  if (stored.bondAmount !== null && !ledgered.has(id)) {
+    ledgered.set(id, toCents(stored.bondAmount));
+    for (const field of ["bond_ledger", "current_amount", "bond_status"]) {
+      addAudit(stored.companyId, id, "ledger", field);
+    }
+  }
+}
+
+/** Bonds with a ledger the actor may write, in scope (staff; a super-admin both companies). */
+const ledgeredBonds = (who: Who, filter: (id: string, p: PermitM) => boolean = () => true) =>
+  [...ledgered.keys()].filter((id) => {
+    const p = model.permits.get(id);
+    return !!p && scopeOf(who).includes(p.companyId) && filter(id, p);
+  });
+
 function removePermit(id: string) {
+  ledgered.delete(id);
+  collateralOf.delete(id);
+  withMaintenance.delete(id);
   model.permits.delete(id);
   model.comments = model.comments.filter((c) => !c.startsWith(`${id}|`));
   for (const [aid, a] of model.attachments) if (a.permitId === id) model.attachments.delete(aid);
@@ -487,9 +527,10 @@ const SPECS: Spec[] = [
         ...json(body),
         expect: 201,
         after: (res) => {
-          const id = (res.json() as { id: string }).id;
+          const { id, surety_id } = res.json() as { id: string; surety_id: string | null };
           model.permits.set(id, stored);
           addAudit(companyId, id, "create");
+          bondSaved(id, stored, surety_id);
         },
       };
     },
@@ -517,6 +558,25 @@ const SPECS: Spec[] = [
       const { body, stored, kind } = permitBody(current.companyId, who, (req) =>
         req ? "Required" : current.status !== "Required" ? current.status : "In Waiting",
       );
+      // A bond with a ledger stays a bond with its original amount (issue 12: the form refuses
+      // anything else); the other bond fields change freely.
+      if (ledgered.has(id)) {
+        const guarantee = pick(["Performance", "Maintenance"]);
+        Object.assign(body, {
+          record_type: "bond",
+          bond_amount: current.bondAmount,
+          surety_company: FORM_SURETY,
+          bond_number: `BN-${seq()}`,
+          guarantee_type: guarantee,
+        });
+        Object.assign(stored, {
+          recordType: "bond",
+          bondAmount: current.bondAmount,
+          suretyCompany: FORM_SURETY,
+          bondNumber: body.bond_number,
+          guaranteeType: guarantee,
+        });
+      }
       return {
         route: "PUT /api/permits/:id",
         kind,
@@ -525,7 +585,7 @@ const SPECS: Spec[] = [
         url: `/api/permits/${id}`,
         ...json(body),
         expect: 200,
-        after: () => {
+        after: (res) => {
           // The form writes its columns and the expiry settings (here the defaults); the term,
           // acknowledgement and final status are the lifecycle's.
           const next: PermitM = {
@@ -538,6 +598,7 @@ const SPECS: Spec[] = [
             if (current[key] !== next[key]) addAudit(current.companyId, id, "update", column);
           }
           model.permits.set(id, next);
+          bondSaved(id, next, (res.json() as { surety_id: string | null }).surety_id);
         },
       };
     },
@@ -649,6 +710,355 @@ const SPECS: Spec[] = [
           }
           model.attachments.set(attachment.id, { permitId: id, filename: expected, archived: false });
           addAudit(companyId, id, "upload", "attachment");
+        },
+      };
+    },
+  },
+
+  // ----- Sureties and bonds (issue 12)
+  {
+    route: "POST /api/sureties",
+    body: "json",
+    fields: {
+      text: ["name", "contact_name", "phone", "email"],
+      id: ["company_id"],
+      number: ["single_limit", "aggregate_limit"],
+      required: ["name"],
+    },
+    weight: 1,
+    base: () => ({
+      who: admin(),
+      body: { name: `Surety ${seq()}`, company_id: A, aggregate_limit: "1000000" },
+    }),
+    valid: () => {
+      const who = admin();
+      const companyId = who === "SA" ? companyFor(who) : A;
+      const name = text("Surety", 200);
+      return {
+        route: "POST /api/sureties",
+        kind: flavorKind(),
+        who,
+        method: "POST",
+        url: "/api/sureties",
+        ...json({
+          name: name.sent,
+          ...(who === "SA" ? { company_id: companyId } : {}),
+          single_limit: "250000",
+          aggregate_limit: chance(0.5) ? "1,000,000" : 1000000,
+        }),
+        expect: 201,
+        after: (res) => {
+          const { surety } = res.json() as { surety: { id: string } };
+          madeSureties.set(surety.id, { companyId, name: name.stored });
+          addEvent(companyId, "surety.create", "surety");
+        },
+      };
+    },
+  },
+  {
+    route: "PUT /api/sureties/:id",
+    body: "json",
+    fields: {
+      text: ["name", "contact_name", "phone", "email"],
+      number: ["single_limit", "aggregate_limit"],
+      required: ["name"],
+    },
+    weight: 1,
+    base: () => {
+      const ids = [...madeSureties].filter(([, v]) => v.companyId === A).map(([id]) => id);
+      return {
+        who: "CA",
+        params: { id: ids.length ? pick(ids) : crypto.randomUUID() },
+        body: { name: `Surety ${seq()}` },
+      };
+    },
+    valid: () => {
+      const who = admin();
+      const ids = [...madeSureties].filter(([, v]) => scopeOf(who).includes(v.companyId)).map(([id]) => id);
+      if (!ids.length) return null;
+      const id = pick(ids);
+      const surety = madeSureties.get(id)!;
+      const name = text("Surety", 200);
+      return {
+        route: "PUT /api/sureties/:id",
+        kind: flavorKind(),
+        who,
+        method: "PUT",
+        url: `/api/sureties/${id}`,
+        ...json({ name: name.sent, contact_name: "Kay", aggregate_limit: "5000000" }),
+        expect: 200,
+        after: () => {
+          surety.name = name.stored;
+          addEvent(surety.companyId, "surety.update", "surety");
+        },
+      };
+    },
+  },
+  {
+    route: "DELETE /api/sureties/:id",
+    body: "none",
+    weight: 1,
+    base: () => {
+      const ids = [...madeSureties].filter(([, v]) => v.companyId === A).map(([id]) => id);
+      return { who: "CA", params: { id: ids.length ? pick(ids) : crypto.randomUUID() } };
+    },
+    valid: () => {
+      const who = admin();
+      // Now and then the form's surety, which any bond naming it keeps (409).
+      const form = scopeOf(who).filter((c) => formSurety.has(c));
+      if (form.length && chance(0.3)) {
+        const companyId = pick(form);
+        const id = formSurety.get(companyId)!;
+        const used = [...model.permits.values()].some(
+          (p) => p.companyId === companyId && p.recordType === "bond" && p.suretyCompany === FORM_SURETY,
+        );
+        return {
+          route: "DELETE /api/sureties/:id",
+          kind: used ? "valid:surety-in-use" : "valid",
+          who,
+          method: "DELETE",
+          url: `/api/sureties/${id}`,
+          expect: used ? 409 : 204,
+          after: () => {
+            if (used) return;
+            formSurety.delete(companyId);
+            addEvent(companyId, "surety.delete", "surety");
+          },
+        };
+      }
+      const ids = [...madeSureties].filter(([, v]) => scopeOf(who).includes(v.companyId)).map(([id]) => id);
+      if (!ids.length) return null;
+      const id = pick(ids);
+      const { companyId } = madeSureties.get(id)!;
+      return {
+        route: "DELETE /api/sureties/:id",
+        kind: "valid",
+        who,
+        method: "DELETE",
+        url: `/api/sureties/${id}`,
+        expect: 204,
+        after: () => {
+          madeSureties.delete(id);
+          addEvent(companyId, "surety.delete", "surety");
+        },
+      };
+    },
+  },
+  {
+    route: "POST /api/bonds/:id/ledger",
+    body: "json",
+    fields: {
+      text: ["reason"],
+      date: ["effective_date"],
+      enum: ["kind"],
+      // `change` is signed (a negative number is a valid Rider): only its absence is hostile here.
+      required: ["kind", "change", "effective_date", "reason"],
+    },
+    weight: 2,
+    base: () => {
+      const ids = ledgeredBonds("CA");
+      return {
+        who: "CA",
+        params: { id: ids.length ? pick(ids) : crypto.randomUUID() },
+        body: { kind: "rider", change: "100", effective_date: "2099-01-01", reason: "Change order" },
+      };
+    },
+    valid: () => {
+      const who = staff();
+      const ids = ledgeredBonds(who);
+      if (!ids.length) return null;
+      const id = pick(ids);
+      const { companyId } = model.permits.get(id)!;
+      const reason = text("Rider", 500);
+      const change = pick(["100", "2,500.50", 75]);
+      const after = ledgered.get(id)! + toCents(String(change).replace(/,/g, ""));
+      // A bond of the largest amount takes no increase (400 on the field).
+      const over = after > toCents(MAX_AMOUNT);
+      return {
+        route: "POST /api/bonds/:id/ledger",
+        kind: over ? "valid:amount-over-max" : flavorKind(),
+        who,
+        method: "POST",
+        url: `/api/bonds/${id}/ledger`,
+        ...json({
+          kind: "rider",
+          change,
+          effective_date: "2099-01-01",
+          reason: reason.sent,
+        }),
+        expect: over ? 400 : 200,
+        after: () => {
+          if (over) return;
+          ledgered.set(id, after);
+          addAudit(companyId, id, "ledger", "bond_ledger");
+          addAudit(companyId, id, "ledger", "current_amount");
+        },
+      };
+    },
+  },
+  {
+    route: "POST /api/bonds/:id/collateral",
+    body: "json",
+    fields: {
+      text: ["note"],
+      date: ["held_since"],
+      enum: ["form"],
+      number: ["amount"],
+      required: ["form", "amount", "held_since"],
+    },
+    weight: 1,
+    base: () => {
+      const ids = ledgeredBonds("CA");
+      return {
+        who: "CA",
+        params: { id: ids.length ? pick(ids) : crypto.randomUUID() },
+        body: { form: "cash", amount: "5000", held_since: "2030-01-01" },
+      };
+    },
+    valid: () => {
+      const who = staff();
+      const ids = ledgeredBonds(who);
+      if (!ids.length) return null;
+      const id = pick(ids);
+      const { companyId } = model.permits.get(id)!;
+      const note = text("Collateral", 2000);
+      return {
+        route: "POST /api/bonds/:id/collateral",
+        kind: flavorKind(),
+        who,
+        method: "POST",
+        url: `/api/bonds/${id}/collateral`,
+        ...json({
+          form: pick(["cash", "letter_of_credit", "other"]),
+          amount: "5000",
+          held_since: "2030-01-01",
+          note: note.sent,
+        }),
+        expect: 200,
+        after: (res) => {
+          const known = collateralOf.get(id) ?? [];
+          const { collateral } = res.json() as { collateral: { id: string }[] };
+          collateralOf.set(
+            id,
+            collateral.map((c) => c.id),
+          );
+          expect(collateral.length).toBe(known.length + 1);
+          addAudit(companyId, id, "collateral", "collateral");
+        },
+      };
+    },
+  },
+  {
+    route: "PATCH /api/bonds/:id/collateral/:cid",
+    body: "json",
+    fields: { date: ["released_on"], required: ["released_on"] },
+    weight: 1,
+    base: () => {
+      const held = [...collateralOf].filter(
+        ([id, cs]) => cs.length && model.permits.get(id)?.companyId === A,
+      );
+      const [id, cs] = held.length ? pick(held) : [crypto.randomUUID(), [crypto.randomUUID()]];
+      return { who: "CA", params: { id, cid: pick(cs) }, body: { released_on: "2031-01-01" } };
+    },
+    valid: () => {
+      const who = staff();
+      const held = [...collateralOf].filter(
+        ([id, cs]) => cs.length && scopeOf(who).includes(model.permits.get(id)?.companyId ?? ""),
+      );
+      if (!held.length) return null;
+      const [id, cs] = pick(held);
+      // The generator's bonds stay open: collateral is released with or after the bond (409).
+      return {
+        route: "PATCH /api/bonds/:id/collateral/:cid",
+        kind: "valid:bond-still-open",
+        who,
+        method: "PATCH",
+        url: `/api/bonds/${id}/collateral/${pick(cs)}`,
+        ...json({ released_on: "2031-01-01" }),
+        expect: 409,
+      };
+    },
+  },
+  {
+    route: "POST /api/bonds/:id/maintenance-bond",
+    body: "json",
+    fields: {
+      text: ["bond_number", "permit_number", "permit_name", "agency"],
+      date: ["start_date"],
+      id: ["surety_id"],
+      number: ["amount", "term_months"],
+      required: ["amount", "term_months"],
+    },
+    weight: 1,
+    base: () => {
+      const ids = ledgeredBonds("CA");
+      return {
+        who: "CA",
+        params: { id: ids.length ? pick(ids) : crypto.randomUUID() },
+        body: { amount: "10000", term_months: 12, start_date: "2031-03-01" },
+      };
+    },
+    valid: () => {
+      const who = staff();
+      const ids = ledgeredBonds(
+        who,
+        (id, p) => p.guaranteeType === "Performance" && !!p.projectId && !withMaintenance.has(id),
+      );
+      if (!ids.length) return null;
+      const id = pick(ids);
+      const perf = model.permits.get(id)!;
+      const number = text("MB", 100);
+      const name = text("Maintenance", 200);
+      const bondNumber = `MBN-${seq()}`;
+      return {
+        route: "POST /api/bonds/:id/maintenance-bond",
+        kind: flavorKind(),
+        who,
+        method: "POST",
+        url: `/api/bonds/${id}/maintenance-bond`,
+        ...json({
+          amount: "10000",
+          term_months: 12,
+          start_date: "2031-03-01",
+          bond_number: bondNumber,
+          permit_number: number.sent,
+          permit_name: name.sent,
+          agency: "Maintenance Agency",
+        }),
+        expect: 201,
+        after: (res) => {
+          const created = (res.json() as { id: string }).id;
+          const stored: PermitM = {
+            companyId: perf.companyId,
+            projectId: perf.projectId,
+            clientId: model.projects.get(perf.projectId!)?.clientId ?? null,
+            permitNumber: number.stored,
+            permitName: name.stored,
+            recordType: "bond",
+            agency: "Maintenance Agency",
+            status: "Required",
+            archived: false,
+            permitApplicationDate: null,
+            issueDate: "2031-03-01",
+            expirationDate: "2032-03-01",
+            startDate: "2031-03-01",
+            closeDate: null,
+            phase: perf.phase,
+            aka: null,
+            grantorLink: null,
+            bondAmount: "10000.00",
+            suretyCompany: perf.suretyCompany,
+            bondNumber,
+            guaranteeType: "Maintenance",
+            ...NEW_PERMIT_LIFECYCLE,
+            responsibleUserId: perf.responsibleUserId,
+            renewalLeadDays: perf.renewalLeadDays,
+          };
+          model.permits.set(created, stored);
+          addAudit(perf.companyId, created, "create");
+          bondSaved(created, stored, null);
+          addAudit(perf.companyId, id, "maintenance_bond", "maintenance_bond");
+          withMaintenance.add(id);
         },
       };
     },

@@ -149,6 +149,22 @@ describe("the ledger arithmetic", () => {
     });
   });
 
+  it("never goes above the largest amount a bond may hold, while totals may", () => {
+    const e = build("999999999000.00");
+    expect(nextLedgerState(e, { kind: "rider", change: "999.99" })).toMatchObject({ ok: true });
+    expect(nextLedgerState(e, { kind: "rider", change: "1000.00" })).toMatchObject({
+      ok: false,
+      field: "change",
+    });
+    const down = build("999999999999.99", { kind: "rider", change: "-1" }, { kind: "rider", change: "1" });
+    expect(nextLedgerState(down, { kind: "reversal", reverses_id: "e1" })).toMatchObject({
+      ok: false,
+      field: "reverses_id",
+    });
+    expect(fromCents(toCents("999999999999.99") * 3n)).toBe("2999999999999.97");
+    expect(percentOfLimit("2999999999999.97", "1000000.00")).toBe(300000000);
+  });
+
   it("refuses a reversal that would take the amount below 0", () => {
     const e = build("100.00", { kind: "rider", change: "900" }, { kind: "rider", change: "-950" });
     expect(nextLedgerState(e, { kind: "reversal", reverses_id: "e1" })).toMatchObject({

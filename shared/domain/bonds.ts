@@ -103,10 +103,14 @@ export const MONEY_PATTERN = /^-?\d{1,12}(\.\d{1,2})?$/;
 /** Percent of a reduction: more than 0, less than 100, at most 2 decimals. */
 export const PERCENT_PATTERN = /^\d{1,2}(\.\d{1,2})?$/;
 
-/** "1234.5" -> 123450n; "-0.01" -> -1n. Throws on anything MONEY_PATTERN refuses. */
+/** The most a bond's amount may be: numeric(14,2)'s largest value. Sums of many bonds may exceed it. */
+export const MAX_AMOUNT = "999999999999.99";
+const ANY_MONEY = /^-?\d+(\.\d{1,2})?$/;
+
+/** "1234.5" -> 123450n; "-0.01" -> -1n (any number of digits: totals too). Throws on anything else. */
 export function toCents(amount: string | number): bigint {
   const s = String(amount).trim();
-  if (!MONEY_PATTERN.test(s)) throw new Error(`Not an amount: ${s}`);
+  if (!ANY_MONEY.test(s)) throw new Error(`Not an amount: ${s}`);
   const negative = s.startsWith("-");
   const [whole, frac = ""] = s.replace("-", "").split(".");
   const cents = BigInt(whole!) * 100n + BigInt((frac + "00").slice(0, 2));
@@ -247,6 +251,7 @@ export const LEDGER_MESSAGES = {
   reverseReversal: "A reversal cannot be reversed.",
   reversedTwice: "This entry was already reversed.",
   reversalBelowZero: "Reversing this entry would take the amount below 0",
+  overMax: `The amount cannot exceed ${MAX_AMOUNT}`,
 } as const;
 
 /**
@@ -287,6 +292,8 @@ export function nextLedgerState(entries: readonly LedgerEntryLike[], step: Ledge
     const change = fromCents(-toCents(target.change));
     if (toCents(current) + toCents(change) < 0n)
       return refuse(LEDGER_MESSAGES.reversalBelowZero, "reverses_id");
+    if (toCents(current) + toCents(change) > toCents(MAX_AMOUNT))
+      return refuse(LEDGER_MESSAGES.overMax, "reverses_id");
     return ok(change, withEntry("reversal", change, target.id));
   }
 
@@ -303,6 +310,8 @@ export function nextLedgerState(entries: readonly LedgerEntryLike[], step: Ledge
       if (toCents(change) === 0n) return refuse(LEDGER_MESSAGES.riderZero, "change");
       if (toCents(current) + toCents(change) < 0n)
         return refuse(LEDGER_MESSAGES.belowZero(current), "change");
+      if (toCents(current) + toCents(change) > toCents(MAX_AMOUNT))
+        return refuse(LEDGER_MESSAGES.overMax, "change");
       return ok(change, withEntry("rider", change));
     }
     case "reduction": {

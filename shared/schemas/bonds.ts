@@ -347,13 +347,30 @@ export const CollateralParamsSchema = z.object({
  */
 export const MaintenanceBondInputSchema = z.object({
   amount: requiredMoney("Amount", { positive: true }),
-  term_months: z.coerce
-    .number({ message: "Term is required" })
-    .int({ message: "Term must be a whole number of months" })
-    .min(1, { message: "Term must be at least 1 month" })
-    .max(MAINTENANCE_TERM_MONTHS_MAX, {
-      message: `Term must be at most ${MAINTENANCE_TERM_MONTHS_MAX} months`,
-    }),
+  /** Whole months, 1 to 120 (the dialog offers 12 and 24); a number or a string of digits. */
+  term_months: z
+    .union(
+      [
+        z.number(),
+        z
+          .string()
+          .trim()
+          .regex(/^\d{1,3}$/)
+          .transform(Number),
+      ],
+      {
+        message: "Term must be a whole number of months",
+      },
+    )
+    .pipe(
+      z
+        .number()
+        .int({ message: "Term must be a whole number of months" })
+        .min(1, { message: "Term must be at least 1 month" })
+        .max(MAINTENANCE_TERM_MONTHS_MAX, {
+          message: `Term must be at most ${MAINTENANCE_TERM_MONTHS_MAX} months`,
+        }),
+    ),
   start_date: optionalDate("Start Date"),
   bond_number: optionalText("Bond Number", BOND_LIMITS.bondNumber),
   /** The Permit Number of the new record; empty: the bond number, else the performance bond's + " M". */

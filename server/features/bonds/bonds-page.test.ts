@@ -262,10 +262,42 @@ describe("the Bonds page", () => {
     expect(table.rows).toHaveLength(16);
   });
 
+  it("sums exposure beyond a single bond's largest amount without overflow", async () => {
+    const company = await t.make.company();
+    const project = await t.make.project({ companyId: company.id });
+    const admin = await t.signIn(await t.make.user({ role: "company-admin", companyId: company.id }));
+    for (let i = 0; i < 3; i++) {
+      await bond(admin, {
+        project_id: project.id,
+        bond_amount: "999999999999.99",
+        surety_company: "Huge Surety",
+      });
+    }
+    const page = await list(admin);
+    expect(page.summary.open_exposure).toBe("2999999999999.97");
+    expect(page.by_surety[0]).toMatchObject({ name: "Huge Surety", amount: "2999999999999.97", count: 3 });
+    const sureties = await admin.get("/api/sureties");
+    expect(sureties.statusCode).toBe(200);
+    expect(sureties.json().sureties[0].open_exposure).toBe("2999999999999.97");
+    const id = page.items[0]!.id;
+    const over = await admin.post(`/api/bonds/${id}/ledger`, {
+      kind: "rider",
+      change: "0.01",
+      effective_date: "2099-01-01",
+      reason: "Too much",
+    });
+    expect(over.statusCode).toBe(400);
+    expect(over.json().fields).toEqual({ change: "The amount cannot exceed 999999999999.99" });
+  });
+
   it("gives a super-admin every company or the one it names, with the currency only when it is one", async () => {
     await buildBonds();
     const all = await list(w.superAdmin, "?page_size=1");
-    expect(all.total).toBe(27);
+    const [count] = await queryRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from permits where record_type = 'bond'`,
+    );
+    expect(all.total).toBe(count!.n);
     const one = await list(w.superAdmin, `?company_id=${w.companyId}&page_size=1`);
     expect(one.total).toBe(24);
     expect(one.summary).toEqual((await list(w.admin, "?page_size=1")).summary);

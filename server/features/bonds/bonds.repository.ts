@@ -106,11 +106,11 @@ export async function bondAggregates(db: Db, actor: Actor, f: BondFilter): Promi
         ), o as (select * from b where ${OPEN})
         select
           (select count(*)::int from b) as bonds,
-          (select coalesce(sum(current_amount), 0)::numeric(14,2)::text from o) as open_exposure,
+          (select coalesce(sum(current_amount), 0.00)::text from o) as open_exposure,
           (select count(*)::int from o where soon) as expiring_soon,
           ${
             staff
-              ? sql`(select coalesce(sum(c.amount), 0)::numeric(14,2)::text
+              ? sql`(select coalesce(sum(c.amount), 0.00)::text
                      from bond_collateral c join b on b.id = c.permit_id where c.released_on is null)`
               : sql`null`
           } as collateral_held,
@@ -121,19 +121,19 @@ export async function bondAggregates(db: Db, actor: Actor, f: BondFilter): Promi
                      from companies c where c.id in (select company_id from b))`
           } as currency,
           (select json_agg(json_build_object('surety_id', g.surety_id, 'name', coalesce(s.name, 'No surety'),
-                    'amount', g.amount::numeric(14,2)::text, 'count', g.n, 'aggregate_limit', s.aggregate_limit::text)
+                    'amount', g.amount::text, 'count', g.n, 'aggregate_limit', s.aggregate_limit::text)
                   order by g.amount desc, s.name)
-           from (select surety_id, coalesce(sum(current_amount), 0) as amount, count(*)::int as n
+           from (select surety_id, coalesce(sum(current_amount), 0.00) as amount, count(*)::int as n
                  from o group by surety_id) g
            left join sureties s on s.id = g.surety_id) as by_surety,
           (select json_agg(json_build_object('id', g.client_id, 'name', coalesce(cl.name, 'No client'),
-                    'amount', g.amount::numeric(14,2)::text, 'count', g.n) order by g.amount desc, cl.name)
-           from (select client_id, coalesce(sum(current_amount), 0) as amount, count(*)::int as n
+                    'amount', g.amount::text, 'count', g.n) order by g.amount desc, cl.name)
+           from (select client_id, coalesce(sum(current_amount), 0.00) as amount, count(*)::int as n
                  from o group by client_id order by amount desc limit ${top}) g
            left join clients cl on cl.id = g.client_id) as by_client,
           (select json_agg(json_build_object('id', g.project_id, 'name', coalesce(pr.name, 'No project'),
-                    'amount', g.amount::numeric(14,2)::text, 'count', g.n) order by g.amount desc, pr.name)
-           from (select project_id, coalesce(sum(current_amount), 0) as amount, count(*)::int as n
+                    'amount', g.amount::text, 'count', g.n) order by g.amount desc, pr.name)
+           from (select project_id, coalesce(sum(current_amount), 0.00) as amount, count(*)::int as n
                  from o group by project_id order by amount desc limit ${top}) g
            left join projects pr on pr.id = g.project_id) as by_project`,
   );
@@ -227,7 +227,7 @@ export async function bondRows(
                (select m.id from permits m where m.maintenance_of_id = p.id and ${scopeSql(actor, "m")}) as maintenance_bond_id,
                ${
                  canViewCollateral(actor)
-                   ? sql`(select coalesce(sum(c.amount), 0)::numeric(14,2)::text from bond_collateral c
+                   ? sql`(select coalesce(sum(c.amount), 0.00)::text from bond_collateral c
                           where c.permit_id = p.id and c.released_on is null)`
                    : sql`null`
                } as collateral_held

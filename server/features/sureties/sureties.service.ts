@@ -56,7 +56,7 @@ export async function listSureties(db: Db, actor: Actor, companyId: string | nul
     sql`select s.id, s.company_id, s.name, s.contact_name, s.phone, s.email,
                s.single_limit::text as single_limit, s.aggregate_limit::text as aggregate_limit,
                count(p.id)::int as bond_count,
-               coalesce(sum(p.current_amount) filter (where p.bond_status in ('active','reduced')), 0)::numeric(14,2)::text
+               coalesce(sum(p.current_amount) filter (where p.bond_status in ('active','reduced')), 0.00)::text
                  as open_exposure
         from sureties s
         left join permits p on p.surety_id = s.id
