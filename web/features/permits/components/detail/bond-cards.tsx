@@ -379,7 +379,9 @@ export function BondLedgerCard({
       <Box sx={{ mt: 2 }}>
         {ledger.entries.length === 0 ? (
           <EmptyState>
-            No ledger entries: enter the bond&apos;s amount on its form to start the ledger.
+            {ledger.original_amount
+              ? "No ledger yet: save the bond's form (Edit Permit) to open it with its amount."
+              : "No ledger yet: enter the bond's amount on its form to open it."}
           </EmptyState>
         ) : isPhone ? (
           <LedgerList ledger={ledger} onReverse={setReversing} />
