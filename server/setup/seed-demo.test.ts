@@ -31,6 +31,26 @@ describe("demo seed", () => {
     expect(counts!.total).toBe(300);
     expect(counts!.companies).toBe(2);
     for (const k of ["bonds", "expired", "soon", "later", "undated"]) expect(counts![k]).toBeGreaterThan(10);
+    // Every bond is as the bond form leaves it: a surety with limits, Active, its amount the ledger's
+    // original entry (issue 12).
+    const [bonds] = await queryRows<Record<string, number>>(
+      t.db,
+      sql`select count(*)::int as bonds,
+            count(*) filter (where p.surety_id is not null and p.bond_status = 'active'
+                               and p.current_amount = p.bond_amount)::int as opened,
+            count(*) filter (where e.kind = 'original' and e.amount_after = p.bond_amount)::int as ledgered,
+            count(*) filter (where s.aggregate_limit > 0)::int as limited
+          from permits p
+          left join bond_ledger_entries e on e.permit_id = p.id
+          left join sureties s on s.id = p.surety_id
+          where p.record_type = 'bond'`,
+    );
+    expect(bonds).toEqual({
+      bonds: counts!.bonds,
+      opened: counts!.bonds,
+      ledgered: counts!.bonds,
+      limited: counts!.bonds,
+    });
     // the demo users can really sign in
     const admin = users.find((u) => u.role === "company-admin")!;
     await t.signIn(admin);

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { loadConfig } from "../config.ts";
 import { sessionSecret } from "../app.ts";
 import { createAccount } from "../auth/accounts.ts";
@@ -46,6 +46,13 @@ export const PERMIT_KINDS = [
   "Traffic Control Plan",
 ];
 const SURETIES = ["Liberty Mutual Surety", "Travelers Bond", "Zurich Surety", "CNA Surety"];
+/** Each demo surety's 'Single Limit' and 'Aggregate Limit', so the Bonds page shows the share in use. */
+const SURETY_LIMITS: Record<string, [number, number]> = {
+  "Liberty Mutual Surety": [5_000_000, 25_000_000],
+  "Travelers Bond": [3_000_000, 12_000_000],
+  "Zurich Surety": [2_500_000, 8_000_000],
+  "CNA Surety": [1_500_000, 6_000_000],
+};
 
 /** Deterministic pseudo-random numbers, so the demo looks the same on every machine. */
 function rng(seed: number) {
@@ -197,6 +204,7 @@ export async function seedDemo(
         });
       }
       const permitRows = await tx.insert(permits).values(permitValues).returning({ id: permits.id });
+      await openBondLedgers(tx, company!.id);
 
       // The company's contact (its admin) receives the reminders and writes the demo comments.
       const roleSpecs: { role: Role; first: string; last: string; title: string; isContact?: true }[] = [
@@ -310,4 +318,29 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     console.error(err instanceof Error ? err.message : err);
     process.exit(1);
   });
+}
+
+/**
+ * The company's bonds as the bond form would leave them (issue 12): their sureties (with limits),
+ * status Active, and their amount as the ledger's original entry, effective on the issue date (else
+ * the start date). Set-based, like migration 0010 does for bonds from before the ledger.
+ */
+async function openBondLedgers(tx: Db, companyId: string) {
+  for (const [name, [single, aggregate]] of Object.entries(SURETY_LIMITS))
+    await tx.execute(sql`
+      insert into sureties (company_id, name, single_limit, aggregate_limit)
+      values (${companyId}, ${name}, ${single}, ${aggregate})`);
+  await tx.execute(sql`
+    update permits p set surety_id = s.id, bond_status = 'active', current_amount = p.bond_amount
+    from sureties s
+    where p.company_id = ${companyId} and p.record_type = 'bond'
+      and s.company_id = p.company_id and s.name = p.surety_company`);
+  await tx.execute(sql`
+    insert into bond_ledger_entries
+      (company_id, permit_id, kind, change, amount_after, effective_date, reason, created_by, created_by_name)
+    select company_id, id, 'original', bond_amount, bond_amount, coalesce(issue_date, start_date, current_date),
+           'Original bond amount', null, 'Demo data'
+    from permits
+    where company_id = ${companyId} and record_type = 'bond' and bond_amount is not null
+    order by permit_number`);
 }
