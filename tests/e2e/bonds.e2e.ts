@@ -27,7 +27,8 @@ const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
 const CSRF = { "x-requested-with": "permitrack" };
 const SURETY = `Free Surety ${stamp}`;
-const BOND_NAME = `E2E Bond ${stamp}`;
+// Not "E2E …": the permits spec finds its own records by that prefix.
+const BOND_NAME = `Ledger Bond ${stamp}`;
 const BOND_NUMBER = `PB-${stamp}`.toUpperCase();
 
 const eventually = <T>(fn: () => Promise<T>) => expect.poll(fn, { timeout: 15_000, interval: 100 });
