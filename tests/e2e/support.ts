@@ -225,16 +225,18 @@ function withoutKnown(findings: AxeFinding[]): AxeFinding[] {
 
 /** Fails on any serious or critical accessibility violation axe-core finds on the screen (issue 14). */
 export async function expectAccessible(page: Page, screen: string) {
-  // Let transitions (a dialog fading in, a snackbar) finish: axe reads colours as they are painted.
-  // Endless ones (progress bars, skeletons) never finish and change no colour of text.
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a.effect?.getTiming().iterations !== Infinity)
-        .map((a) => a.finished.catch(() => null)),
-    ),
-  );
+  // Let transitions (a dialog fading in, a snackbar, a label leaving its disabled colour) finish: axe
+  // reads colours as they are painted. Endless ones (progress bars, skeletons) never finish and change
+  // no colour of text. A transition can start while the others end, so until a frame starts none.
+  await page.evaluate(async () => {
+    const running = () =>
+      document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity);
+    for (let round = 0; round < 10; round++) {
+      await Promise.all(running().map((a) => a.finished.catch(() => null)));
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      if (running().length === 0) return;
+    }
+  });
   const findings = withoutKnown(await axeFindings(page));
   expect(findings, `accessibility violations on ${screen}`).toEqual([]);
 }
