@@ -3211,17 +3211,25 @@ function lifecycleStep(
       const p = model.permits.get(id)!;
       const step = build(p);
       const closed = !!p.closeDate;
+      // An open bond with a ledger is closed by a Release or a Cancellation in it, not 'Close
+      // Permit' (the model's ledger requests are riders: such a bond stays open).
+      const bondClose = !closed && route === "POST /api/permits/:id/close" && ledgered.has(id);
+      const refused = closed || bondClose;
       return {
         route,
-        kind: closed ? "valid:closed-permit" : (step.kind ?? flavorKind()),
+        kind: closed
+          ? "valid:closed-permit"
+          : bondClose
+            ? "valid:open-bond-close"
+            : (step.kind ?? flavorKind()),
         who,
         method: "POST",
         url: urlOf(route, { id }),
         ...json(step.body),
         // A closed permit is read-only: the service answers 409 with the reason.
-        expect: closed ? 409 : (step.expect ?? 200),
+        expect: refused ? 409 : (step.expect ?? 200),
         after: () => {
-          if (!closed) step.apply(p, id);
+          if (!refused) step.apply(p, id);
         },
       };
     },

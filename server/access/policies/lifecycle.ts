@@ -1,3 +1,4 @@
+import { isOpenBondStatus, type BondStatus } from "../../../shared/domain/bonds.ts";
 import { can } from "../../../shared/domain/permissions.ts";
 import { ROLES, type Role } from "../../../shared/domain/roles.ts";
 import type { LifecycleCan } from "../../../shared/schemas/lifecycle.ts";
@@ -8,7 +9,20 @@ import { withinScope, type TenantRecord } from "./scope.ts";
 export interface LifecycleRecord extends TenantRecord {
   closeDate: string | null;
   archived: boolean;
+  recordType?: string;
+  bondStatus?: string | null;
+  currentAmount?: string | null;
 }
+
+/**
+ * An open bond (Active or Reduced) with a ledger closes through it, with a Release or a
+ * Cancellation, which also takes its amount out of the exposure; 'Close Permit' would leave the
+ * amount counted (issue 12, decision 0014).
+ */
+export const closesThroughLedger = (permit: LifecycleRecord) =>
+  permit.recordType === "bond" &&
+  permit.currentAmount != null &&
+  isOpenBondStatus(permit.bondStatus as BondStatus | null | undefined);
 
 /** Terms, inspections and the acknowledgement are read by whoever sees the permit (client-users too). */
 export const canViewLifecycle = (actor: Actor, permit: TenantRecord) =>
@@ -43,7 +57,7 @@ export function lifecycleCan(actor: Actor, permit: LifecycleRecord): LifecycleCa
     extend: open && canExtendPermit(actor, permit),
     inspect: open && canRecordInspection(actor, permit),
     acknowledge: open && canAcknowledgePermit(actor, permit),
-    close: open && canClosePermit(actor, permit),
+    close: open && !closesThroughLedger(permit) && canClosePermit(actor, permit),
   };
 }
 

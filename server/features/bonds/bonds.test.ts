@@ -630,6 +630,28 @@ describe("renewal and reminders", () => {
     expect(l).toMatchObject({ status: "active", current_amount: "100000.00" });
   });
 
+  it("closes an open bond only through its ledger: 'Close Permit' answers 409 and is not offered", async () => {
+    const bond = await newBond();
+    const lifecycle = async () => (await w.user.get(`/api/permits/${bond.id}/lifecycle`)).json();
+    expect((await lifecycle()).can.close).toBe(false);
+    const refused = await w.user.post(`/api/permits/${bond.id}/close`, {
+      close_date: "2026-06-01",
+      final_status: "Completed",
+    });
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json().message).toMatch(/Bond Ledger: record a Release or a Cancellation/);
+    const [row] = await t.db.select().from(permits).where(eq(permits.id, bond.id));
+    expect(row).toMatchObject({ closeDate: null, bondStatus: "active", currentAmount: "100000.00" });
+    // A bond without a ledger (no amount) is not exposure: it closes like a permit.
+    const unpriced = await newBond({ bond_amount: null });
+    expect((await w.user.get(`/api/permits/${unpriced.id}/lifecycle`)).json().can.close).toBe(true);
+    const closed = await w.user.post(`/api/permits/${unpriced.id}/close`, {
+      close_date: "2026-06-01",
+      final_status: "Completed",
+    });
+    expect(closed.statusCode, closed.body).toBe(200);
+  });
+
   it("sends a bond's reminders and escalation like a permit's; a released bond gets none", async () => {
     const asOf = today();
     const co = await reminderCompany(t, { escalationDays: 7 });

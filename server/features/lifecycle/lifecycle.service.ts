@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Actor } from "../../access/actor.ts";
-import { lifecycleCan } from "../../access/policies/lifecycle.ts";
+import { closesThroughLedger, lifecycleCan } from "../../access/policies/lifecycle.ts";
 import { queryRows, type Db } from "../../db/client.ts";
 import { companies, permitInspections, permits, permitTerms, reminderDeliveries } from "../../db/schema.ts";
 import { conflict, validation } from "../../errors.ts";
@@ -304,6 +304,10 @@ export async function acknowledgePermit(db: Db, actor: Actor, permitId: string) 
 export async function closePermit(db: Db, actor: Actor, permitId: string, input: CloseInput) {
   return db.transaction(async (tx) => {
     const p = await lockOpenPermit(tx, actor, permitId);
+    if (closesThroughLedger(p))
+      throw conflict(
+        "An open bond is closed in its Bond Ledger: record a Release or a Cancellation, which also takes its amount out of the exposure.",
+      );
     const [updated] = await tx
       .update(permits)
       .set({ closeDate: input.close_date, finalStatus: input.final_status, updatedAt: new Date() })
