@@ -11,11 +11,14 @@ function Tile({
   value,
   hint,
   tone,
+  wide,
 }: {
   label: string;
   value: string | undefined;
   hint?: string;
   tone?: "warning";
+  /** A whole row on a phone: an amount in the millions does not fit half of one. */
+  wide?: boolean;
 }) {
   return (
     <Paper
@@ -24,6 +27,7 @@ function Tile({
         px: 2,
         py: 1.5,
         minWidth: 0,
+        ...(wide ? { gridColumn: { xs: "1 / -1", md: "auto" } } : {}),
         ...(tone
           ? {
               borderColor: alpha(t.palette[tone].main, 0.6),
@@ -84,6 +88,7 @@ export function BondTiles({
       }}
     >
       <Tile
+        wide
         label="Open Exposure"
         value={summary ? (formatAmount(summary.open_exposure, currency) ?? "—") : undefined}
         hint="Active and Reduced bonds"
@@ -97,6 +102,7 @@ export function BondTiles({
       />
       {showCollateral ? (
         <Tile
+          wide
           label="Collateral Held"
           value={summary ? (formatAmount(summary.collateral_held, currency) ?? "—") : undefined}
         />
