@@ -117,7 +117,16 @@ interface VitestJson {
  * (the permit detail spec expects "No reminders sent yet." on a demo permit), and the two-factor
  * spec requires two-factor sign-in of a demo company for a while (its staff sign in elsewhere).
  */
-const EXCLUSIVE = ["tests/e2e/notifications.e2e.ts", "tests/e2e/two-factor.e2e.ts"];
+/*
+ * Files that change what the demo company's other specs count or read run alone, one at a time:
+ * side by side they would see each other's changes, which says nothing about two servers. Those
+ * that count the demo data as seeded (the projects table, the templates every new project turns
+ * into permits) run first, before the halves add records; those that change the company's
+ * settings for everyone (reminders, required two-factor sign-in) run last.
+ */
+const ALONE_FIRST = ["tests/e2e/admin-projects.e2e.ts", "tests/e2e/lifecycle.e2e.ts"];
+const ALONE_LAST = ["tests/e2e/notifications.e2e.ts", "tests/e2e/two-factor.e2e.ts"];
+const EXCLUSIVE = [...ALONE_FIRST, ...ALONE_LAST];
 /** Time kept for each exclusive file after the halves. */
 const EXCLUSIVE_MS = 60_000;
 
@@ -257,34 +266,42 @@ export async function e2eAcrossServers(
     E2E_SESSION_SECRET: servers[0].opts.sessionSecret,
   };
   const t0 = Date.now();
-  const exclusive = EXCLUSIVE.filter((f) => fs.existsSync(path.join(root, f)));
-  const halfLimit = deadline - t0 - exclusive.length * EXCLUSIVE_MS;
-  const runs = await Promise.all(
-    servers.map((s, i) => runSpecs(s, halves[i]!, common, outDir, s.opts.name, halfLimit)),
+  const present = (files: string[]) => files.filter((f) => fs.existsSync(path.join(root, f)));
+  const first = present(ALONE_FIRST);
+  const last = present(ALONE_LAST);
+  const runs: Awaited<ReturnType<typeof runSpecs>>[] = [];
+  const ran: { files: string[]; server: AppServer; label: string }[] = [];
+  // One file at a time, alternating servers.
+  const alone = async (files: string[], when: string) => {
+    for (const file of files) {
+      const server = servers[ran.length % 2]!;
+      runs.push(
+        await runSpecs(
+          server,
+          [file],
+          common,
+          outDir,
+          `${server.opts.name}-${path.basename(file, ".e2e.ts")}`,
+          Math.min(EXCLUSIVE_MS * 2, deadline - Date.now()),
+        ),
+      );
+      ran.push({ files: [file], server, label: `${server.opts.name} (alone, ${when})` });
+    }
+  };
+  await alone(first, "before both halves");
+  const halfLimit = deadline - Date.now() - last.length * EXCLUSIVE_MS;
+  runs.push(
+    ...(await Promise.all(
+      servers.map((s, i) => runSpecs(s, halves[i]!, common, outDir, s.opts.name, halfLimit)),
+    )),
   );
+  servers.forEach((server, i) => ran.push({ files: halves[i]!, server, label: server.opts.name }));
   report.note(`both halves done in ${Math.round((Date.now() - t0) / 1000)} s`);
-  // Then the files that must run alone, one at a time, alternating servers (B first).
-  const servedBy: AppServer[] = [...servers];
-  for (const [k, file] of exclusive.entries()) {
-    const server = servers[(k + 1) % 2]!;
-    runs.push(
-      await runSpecs(
-        server,
-        [file],
-        common,
-        outDir,
-        `${server.opts.name}-${path.basename(file, ".e2e.ts")}`,
-        Math.min(EXCLUSIVE_MS * 2, deadline - Date.now()),
-      ),
-    );
-    halves.push([file]);
-    servedBy.push(server);
-  }
+  await alone(last, "after both halves");
   report.note(`all done in ${Math.round((Date.now() - t0) / 1000)} s`);
   report.figures.e2e = { passedOn: {}, exitCodes: {} };
-  const ran = runs.map((run, i) => ({ run, files: halves[i]!, server: servedBy[i]! }));
-  ran.forEach(({ run, files, server }, i) => {
-    const name = i < 2 ? server.opts.name : `${server.opts.name} (alone, after both halves)`;
+  ran.forEach(({ files, label: name }, i) => {
+    const run = runs[i]!;
     report.figures.e2e!.exitCodes[name] = run.code;
     report.figures.e2e!.passedOn[name] = files;
     const j = run.json;

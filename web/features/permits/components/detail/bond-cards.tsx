@@ -69,7 +69,16 @@ function DocumentLink({ document }: { document: LedgerEntry["document"] }) {
       href={`/api/attachments/${document.id}/download`}
       download
       title={document.name}
-      sx={{ display: "inline-flex", alignItems: "center", gap: 0.5, maxWidth: "100%", verticalAlign: "top" }}
+      // A 44 px target on a phone, like every other control there.
+      sx={{
+        display: "inline-flex",
+        alignItems: "center",
+        gap: 0.5,
+        maxWidth: "100%",
+        verticalAlign: "top",
+        minHeight: { xs: 44, md: "auto" },
+        minWidth: { xs: 44, md: "auto" },
+      }}
     >
       <DescriptionOutlined sx={{ fontSize: 16, flexShrink: 0 }} aria-hidden />
       <Box
