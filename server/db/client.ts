@@ -7,6 +7,7 @@ import type { SQL } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
 import * as schema from "./schema.ts";
+import { StatementObservers, type StatementListener } from "./statements.ts";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type DbKind = "pglite" | "pg";
@@ -24,6 +25,8 @@ export interface Database {
   pool?: pg.Pool;
   /** Raw SQL for migrations, health checks and bulk work. */
   exec(sqlText: string): Promise<void>;
+  /** Calls `listener` with every statement sent through `db` until the returned function is called. */
+  observeStatements(listener: StatementListener): () => void;
   close(): Promise<void>;
 }
 
@@ -60,10 +63,12 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     pool.on("connect", (client) => client.on("error", () => undefined));
     const client = await pool.connect(); // fail fast with a clear error when unreachable
     client.release();
+    const observers = new StatementObservers();
     return {
-      db: drizzlePg(pool, { schema, casing: "snake_case" }) as unknown as Db,
+      db: drizzlePg(pool, { schema, casing: "snake_case", logger: observers }) as unknown as Db,
       kind: "pg",
       pool,
+      observeStatements: (listener) => observers.observe(listener),
       exec: async (s) => {
         await pool.query(s);
       },
@@ -85,9 +90,11 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     }
   }
   const pglite = client;
+  const observers = new StatementObservers();
   return {
-    db: drizzlePglite(pglite, { schema, casing: "snake_case" }) as unknown as Db,
+    db: drizzlePglite(pglite, { schema, casing: "snake_case", logger: observers }) as unknown as Db,
     kind: "pglite",
+    observeStatements: (listener) => observers.observe(listener),
     exec: async (s) => {
       await pglite.exec(s);
     },
