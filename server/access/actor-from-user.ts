@@ -19,20 +19,15 @@ export interface ActorExtras {
   impersonator?: { id: string; name: string; email: string } | null;
 }
 
+/** The fields of a user row an Actor is made of. */
+export type ActorUser = Pick<UserRow, "id" | "companyId" | "email" | "firstName" | "lastName"> & { role: Role };
+
 /**
  * The one way to build an Actor from a user row (its role already checked): a session and a
- * calendar feed get the same scope, so the feed shows exactly what the list does.
+ * calendar feed get the same scope, so the feed shows exactly what the list does. `clientIds` are
+ * the user's rows in user_clients (loaded by the caller, in the same statement as the user).
  */
-export async function actorFromUser(
-  db: Db,
-  user: Omit<UserRow, "role"> & { role: Role },
-  extras: ActorExtras = {},
-): Promise<Actor> {
-  const clientIds = hasClientFilter(user.role)
-    ? (
-        await db.select({ id: userClients.clientId }).from(userClients).where(eq(userClients.userId, user.id))
-      ).map((r) => r.id)
-    : [];
+export function buildActor(user: ActorUser, clientIds: readonly string[], extras: ActorExtras = {}): Actor {
   return {
     userId: user.id,
     sessionId: extras.sessionId ?? "",
@@ -40,11 +35,22 @@ export async function actorFromUser(
     companyId: user.companyId,
     email: user.email,
     name: displayName(user),
-    clientIds,
+    // Only a client-user is limited to clients; anyone else's stale rows there mean nothing.
+    clientIds: hasClientFilter(user.role) ? [...clientIds] : [],
     mustResetPassword: extras.mustResetPassword ?? false,
     twoFactorSetupRequired: extras.twoFactorSetupRequired ?? false,
     impersonatorId: extras.impersonator?.id ?? null,
     impersonatorName: extras.impersonator?.name ?? null,
     impersonatorEmail: extras.impersonator?.email ?? null,
   };
+}
+
+/** buildActor() for a user row alone: loads a client-user's clients first (calendar feed, links). */
+export async function actorFromUser(db: Db, user: ActorUser, extras: ActorExtras = {}): Promise<Actor> {
+  const clientIds = hasClientFilter(user.role)
+    ? (
+        await db.select({ id: userClients.clientId }).from(userClients).where(eq(userClients.userId, user.id))
+      ).map((r) => r.id)
+    : [];
+  return buildActor(user, clientIds, extras);
 }

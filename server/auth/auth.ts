@@ -8,6 +8,10 @@ import { accounts, sessions, twoFactors, users, verifications } from "../db/sche
 import { hashPassword, verifyPassword } from "./password.ts";
 import { generateRecoveryCodes, TOTP_DIGITS, TOTP_PERIOD_SECONDS } from "./two-factor-codes.ts";
 
+/** A session lasts a week from its last refresh; it is refreshed at most once a day. */
+export const SESSION_EXPIRES_IN_S = 60 * 60 * 24 * 7;
+export const SESSION_UPDATE_AGE_S = 60 * 60 * 24;
+
 const ac = createAccessControl({ user: ["impersonate"], session: ["revoke"] } as const);
 const none = ac.newRole({});
 
@@ -41,8 +45,8 @@ export function createAuth(db: Db, config: Config, secret: string) {
       password: { hash: hashPassword, verify: ({ hash, password }) => verifyPassword(hash, password) },
     },
     session: {
-      expiresIn: 60 * 60 * 24 * 7,
-      updateAge: 60 * 60 * 24,
+      expiresIn: SESSION_EXPIRES_IN_S,
+      updateAge: SESSION_UPDATE_AGE_S,
       // Off, so that disabling a user or revoking a session takes effect at the next request.
       cookieCache: { enabled: false },
     },

@@ -3,7 +3,7 @@ import fp from "fastify-plugin";
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from "../../shared/domain/constants.ts";
 import type { Actor } from "../access/actor.ts";
 import { AppError, unauthenticated } from "../errors.ts";
-import { resolveActor } from "./session.ts";
+import { createSessionReader } from "./session.ts";
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -59,6 +59,7 @@ export function actorOf(request: FastifyRequest): Actor {
 export const authPlugin = fp(async (app: FastifyInstance) => {
   const { auth, db, config } = app.ctx;
   const allowedOrigin = new URL(config.publicUrl).origin;
+  const sessions = await createSessionReader(auth, db);
   app.decorateRequest("actor", null);
 
   app.addHook("onRequest", async (request) => {
@@ -75,7 +76,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     }
     const routeConfig = request.routeOptions.config;
     if (routeConfig?.isPublic) return;
-    const actor = await resolveActor(auth, db, request);
+    const actor = await sessions.resolveActor(request);
     if (!actor) throw unauthenticated();
     request.actor = actor;
     if (actor.mustResetPassword && !routeConfig?.allowDuringReset) {
