@@ -1,13 +1,11 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { canViewPermitAudit } from "../../access/policies/audit.ts";
-import { canReadInternalComments } from "../../access/policies/comment.ts";
 import { actorOf } from "../../auth/plugin.ts";
 import { authorize } from "../../errors.ts";
 import { IdParamsSchema, errorResponses } from "../../../shared/schemas/common.ts";
 import { AuditListSchema } from "../../../shared/schemas/audit.ts";
-import { findVisiblePermit } from "../permits/index.ts";
-import { listPermitAudit } from "./audit.service.ts";
+import { listVisiblePermitAudit } from "./audit.service.ts";
 
 const errors = errorResponses(400, 401, 404);
 
@@ -28,11 +26,9 @@ export async function auditRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const actor = actorOf(request);
-      const permit = await findVisiblePermit(db, actor, request.params.id);
-      authorize(canViewPermitAudit(actor, permit));
-      // The text of an internal comment is in its audit entry, so it is withheld like the comment.
-      const includeInternalComments = canReadInternalComments(actor);
-      return { entries: await listPermitAudit(db, permit.id, { includeInternalComments }) };
+      const found = await listVisiblePermitAudit(db, actor, request.params.id);
+      authorize(canViewPermitAudit(actor, found.permit));
+      return { entries: found.entries };
     },
   );
 }

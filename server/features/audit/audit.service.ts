@@ -1,25 +1,27 @@
 import { and, desc, eq, isNull, ne, or } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { permitAudit } from "../../db/schema.ts";
+import { permitAudit, permits } from "../../db/schema.ts";
+import type { Actor } from "../../access/actor.ts";
+import { canReadInternalComments } from "../../access/policies/comment.ts";
+import { visiblePermitCondition, visiblePermitKey, visiblePermitOf } from "../permits/index.ts";
 import type { AuditEntry } from "../../../shared/schemas/audit.ts";
 import { COMMENT_AUDIT_ACTION, INTERNAL_COMMENT_AUDIT_FIELD } from "../../audit/audit-writer.ts";
 
 /**
  * A permit's audit trail, newest first by insertion order (timestamps of one transaction are equal,
- * and PGlite's clock can give quick successive writes the same one too).
+ * and PGlite's clock can give quick successive writes the same one too), with the permit (for its
+ * policy) in one statement; 404 when the actor may not see the permit. The text of an internal
+ * comment is in its audit entry, so it is withheld from whoever may not read internal comments.
  */
-export async function listPermitAudit(
-  db: Db,
-  permitId: string,
-  opts: { includeInternalComments: boolean },
-): Promise<AuditEntry[]> {
+export async function listVisiblePermitAudit(db: Db, actor: Actor, permitId: string) {
   const rows = await db
-    .select()
-    .from(permitAudit)
-    .where(
+    .select({ ...visiblePermitKey, entry: permitAudit })
+    .from(permits)
+    .leftJoin(
+      permitAudit,
       and(
-        eq(permitAudit.permitId, permitId),
-        opts.includeInternalComments
+        eq(permitAudit.permitId, permits.id),
+        canReadInternalComments(actor)
           ? undefined
           : or(
               ne(permitAudit.action, COMMENT_AUDIT_ACTION),
@@ -28,16 +30,22 @@ export async function listPermitAudit(
             ),
       ),
     )
+    .where(visiblePermitCondition(actor, permitId))
     // Insertion order: a change's entries (an upload after the archiving it caused) keep theirs.
     .orderBy(desc(permitAudit.seq));
-  return rows.map((r) => ({
-    id: r.id,
-    action: r.action,
-    field: r.field,
-    oldValue: r.oldValue,
-    newValue: r.newValue,
-    userName: r.userName,
-    impersonatorName: r.impersonatorName,
-    timestamp: r.timestamp.toISOString(),
-  }));
+  const entries: AuditEntry[] = [];
+  for (const { entry: r } of rows) {
+    if (!r) continue;
+    entries.push({
+      id: r.id,
+      action: r.action,
+      field: r.field,
+      oldValue: r.oldValue,
+      newValue: r.newValue,
+      userName: r.userName,
+      impersonatorName: r.impersonatorName,
+      timestamp: r.timestamp.toISOString(),
+    });
+  }
+  return { permit: visiblePermitOf(rows), entries };
 }

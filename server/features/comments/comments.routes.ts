@@ -2,7 +2,6 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
   canCommentOnPermit,
-  canReadInternalComments,
   canViewComments,
   canWriteInternalComment,
 } from "../../access/policies/comment.ts";
@@ -15,7 +14,7 @@ import {
   CreateCommentSchema,
 } from "../../../shared/schemas/comments.ts";
 import { findVisiblePermit } from "../permits/index.ts";
-import { addComment, listComments } from "./comments.service.ts";
+import { addComment, listVisibleComments } from "./comments.service.ts";
 
 const errors = errorResponses(400, 401, 403, 404);
 
@@ -36,10 +35,9 @@ export async function commentsRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const actor = actorOf(request);
-      const permit = await findVisiblePermit(db, actor, request.params.id);
-      authorize(canViewComments(actor, permit));
-      const includeInternal = canReadInternalComments(actor);
-      return { comments: await listComments(db, permit.id, { includeInternal }) };
+      const found = await listVisibleComments(db, actor, request.params.id);
+      authorize(canViewComments(actor, found.permit));
+      return { comments: found.comments };
     },
   );
 

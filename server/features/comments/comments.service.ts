@@ -1,7 +1,9 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Actor } from "../../access/actor.ts";
 import type { Db } from "../../db/client.ts";
-import { comments } from "../../db/schema.ts";
+import { comments, permits } from "../../db/schema.ts";
+import { canReadInternalComments } from "../../access/policies/comment.ts";
+import { visiblePermitCondition, visiblePermitKey, visiblePermitOf } from "../permits/index.ts";
 import type { Comment } from "../../../shared/schemas/comments.ts";
 import {
   COMMENT_AUDIT_ACTION,
@@ -20,20 +22,27 @@ const present = (r: CommentRow): Comment => ({
   createdAt: r.createdAt.toISOString(),
 });
 
-/** A permit's comments, oldest first; internal ones only when the caller may see them. */
-export async function listComments(
-  db: Db,
-  permitId: string,
-  opts: { includeInternal: boolean },
-): Promise<Comment[]> {
+/**
+ * A permit's comments, oldest first, with the permit (for its policy) in one statement: internal
+ * ones only when the actor may read them; 404 when the actor may not see the permit.
+ */
+export async function listVisibleComments(db: Db, actor: Actor, permitId: string) {
   const rows = await db
-    .select()
-    .from(comments)
-    .where(
-      and(eq(comments.permitId, permitId), opts.includeInternal ? undefined : eq(comments.isInternal, false)),
+    .select({ ...visiblePermitKey, comment: comments })
+    .from(permits)
+    .leftJoin(
+      comments,
+      and(
+        eq(comments.permitId, permits.id),
+        canReadInternalComments(actor) ? undefined : eq(comments.isInternal, false),
+      ),
     )
+    .where(visiblePermitCondition(actor, permitId))
     .orderBy(asc(comments.createdAt), asc(comments.id));
-  return rows.map(present);
+  return {
+    permit: visiblePermitOf(rows),
+    comments: rows.flatMap((r) => (r.comment ? [present(r.comment)] : [])),
+  };
 }
 
 /** Adds a comment and its audit entry in one transaction. */

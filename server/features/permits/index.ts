@@ -3,7 +3,13 @@
  * goes through, and the permit view (permit with company, project and client) other features read.
  */
 export { permitsRoutes } from "./permits.routes.ts";
-export { findVisiblePermit, type PermitRow } from "./permit-access.ts";
+export {
+  findVisiblePermit,
+  visiblePermitCondition,
+  visiblePermitKey,
+  visiblePermitOf,
+  type PermitRow,
+} from "./permit-access.ts";
 export { permitScope, selectPermitView, type PermitViewSelect } from "./permit-view.query.ts";
 export { listConditions, listOrder } from "./permits.repository.ts";
 export { createPermitIn } from "./permits.service.ts";

@@ -27,3 +27,26 @@ export async function findVisiblePermit(
   if (!row) throw notFound("Permit");
   return row;
 }
+
+/**
+ * A permit's sub-resource (its comments, its audit trail) read in one statement: select
+ * `visiblePermitKey` beside the sub-resource's columns, from `permits` left-joined to the
+ * sub-resource's table and filtered by `visiblePermitCondition`, then `visiblePermitOf(rows)` gives
+ * the permit the policy judges, or throws 404 when the actor may not see it (no rows at all).
+ */
+export const visiblePermitKey = {
+  permitId: permits.id,
+  permitCompanyId: permits.companyId,
+  permitClientId: permits.clientId,
+};
+
+export const visiblePermitCondition = (actor: Actor, id: string) =>
+  and(eq(permits.id, id), permitScope(actor));
+
+export function visiblePermitOf(
+  rows: readonly { permitId: string; permitCompanyId: string; permitClientId: string | null }[],
+): { id: string; companyId: string; clientId: string | null } {
+  const first = rows[0];
+  if (!first) throw notFound("Permit");
+  return { id: first.permitId, companyId: first.permitCompanyId, clientId: first.permitClientId };
+}

@@ -1,7 +1,9 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { Actor } from "../../access/actor.ts";
 import type { Db } from "../../db/client.ts";
-import { clients, comments, companies, projects, sureties, users } from "../../db/schema.ts";
+import { clients, companies, permits, projects, sureties, users } from "../../db/schema.ts";
+import { notFound } from "../../errors.ts";
 import type { BondStatus } from "../../../shared/domain/bonds.ts";
 import { todayIn } from "../../../shared/domain/dates.ts";
 import type { ExpiryRule, FinalStatus } from "../../../shared/domain/lifecycle.ts";
@@ -15,7 +17,8 @@ import type {
   PermitListQuery,
 } from "../../../shared/schemas/permits.ts";
 import type { PermitRow } from "./permit-access.ts";
-import { userNameSql, visibleComments, type PermitListRows } from "./permits.repository.ts";
+import { commentCountColumn, userNameSql, type PermitListRows } from "./permits.repository.ts";
+import { permitScope, selectPermitView } from "./permit-view.query.ts";
 import { permitCan, permitRowCan } from "../../access/policies/permit.ts";
 
 /** Who acknowledged the current term, and when; null when nobody has. */
@@ -96,42 +99,70 @@ export function presentPermitList(
   return { group_by: query.group, groups, items, total, page: query.page, page_size: query.page_size };
 }
 
-/** The permit detail of GET /api/permits/:id, for a row the actor may see. */
+/** The detail's responsible person, joined by primary key. */
+const detailResponsible = alias(users, "detail_responsible");
+
+/**
+ * A permit with everything its detail shows, in one statement: the permit row, its company (and
+ * time zone), project, client, responsible person, surety, and the number of comments the actor
+ * may read.
+ */
+function selectPermitDetail(db: Db, actor: Actor, where: SQL | undefined) {
+  return selectPermitView(db, {
+    permit: permits,
+    companyName: companies.name,
+    timeZone: companies.timeZone,
+    projectName: projects.name,
+    projectNumber: projects.projectNumber,
+    projectStatus: projects.status,
+    clientName: clients.name,
+    commentCount: commentCountColumn(actor),
+    responsibleName: userNameSql(detailResponsible),
+    suretyName: sureties.name,
+  })
+    .leftJoin(detailResponsible, eq(detailResponsible.id, permits.responsibleUserId))
+    .leftJoin(sureties, eq(sureties.id, permits.suretyId))
+    .where(where);
+}
+
+type DetailRow = Awaited<ReturnType<typeof selectPermitDetail>>[number];
+
+/**
+ * GET /api/permits/:id in one statement: the permit the actor may see, with what its detail
+ * shows, or 404 (another company's permit, a client-user's permit of another client, no permit).
+ */
+export async function findVisiblePermitDetail(db: Db, actor: Actor, id: string) {
+  const [found] = await selectPermitDetail(db, actor, and(eq(permits.id, id), permitScope(actor)));
+  if (!found) throw notFound("Permit");
+  return found;
+}
+
+/** The permit detail of a row the actor may see (after a create or an update): one statement. */
 export async function presentPermit(db: Db, actor: Actor, row: PermitRow): Promise<PermitDetail> {
-  const [[company], [project], [client], [count], [responsible], [surety]] = await Promise.all([
-    db
-      .select({ id: companies.id, name: companies.name, timeZone: companies.timeZone })
-      .from(companies)
-      .where(eq(companies.id, row.companyId)),
-    row.projectId
-      ? db
-          .select({
-            id: projects.id,
-            name: projects.name,
-            project_number: projects.projectNumber,
-            status: projects.status,
-          })
-          .from(projects)
-          .where(eq(projects.id, row.projectId))
-      : [],
-    row.clientId
-      ? db.select({ id: clients.id, name: clients.name }).from(clients).where(eq(clients.id, row.clientId))
-      : [],
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(comments)
-      .where(and(eq(comments.permitId, row.id), visibleComments(actor))),
-    row.responsibleUserId
-      ? db
-          .select({ id: users.id, name: userNameSql(users) })
-          .from(users)
-          .where(eq(users.id, row.responsibleUserId))
-      : [],
-    row.suretyId
-      ? db.select({ name: sureties.name }).from(sureties).where(eq(sureties.id, row.suretyId))
-      : [],
-  ]);
-  if (!company) throw new Error(`permit ${row.id} has no company`);
+  const [found] = await selectPermitDetail(db, actor, eq(permits.id, row.id));
+  if (!found) throw new Error(`permit ${row.id} is gone`);
+  return permitDetail(actor, found);
+}
+
+/** The response of the permit detail, from its one row; `can` from the permit policy. */
+export function permitDetail(actor: Actor, found: DetailRow): PermitDetail {
+  const row = found.permit;
+  const company = { id: row.companyId, name: found.companyName, timeZone: found.timeZone };
+  const project = row.projectId
+    ? {
+        id: row.projectId,
+        name: found.projectName ?? "",
+        project_number: found.projectNumber,
+        status: found.projectStatus ?? "",
+      }
+    : null;
+  const client = row.clientId ? { id: row.clientId, name: found.clientName ?? "" } : null;
+  const responsible =
+    row.responsibleUserId && found.responsibleName
+      ? { id: row.responsibleUserId, name: found.responsibleName }
+      : null;
+  const surety = found.suretyName ? { name: found.suretyName } : null;
+  const count = { n: found.commentCount };
   return {
     id: row.id,
     permit_number: row.permitNumber,

@@ -161,7 +161,7 @@ export const visibleComments = (actor: Actor) =>
  * The per-row comment count of the list. Written with qualified names: drizzle leaves columns
  * unqualified in single-table selects, and an unqualified "id" would resolve to comments.id here.
  */
-function commentCountColumn(actor: Actor) {
+export function commentCountColumn(actor: Actor) {
   const internal = visibleComments(actor) ? sql` and not c.is_internal` : sql``;
   return sql<number>`(select count(*)::int from comments c where c.permit_id = "permits"."id"${internal})`;
 }

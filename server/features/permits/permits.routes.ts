@@ -27,7 +27,12 @@ import {
   PermitSummarySchema,
 } from "../../../shared/schemas/permits.ts";
 import { findVisiblePermit } from "./permit-access.ts";
-import { presentPermit, presentPermitList } from "./permits.presenter.ts";
+import {
+  findVisiblePermitDetail,
+  permitDetail,
+  presentPermit,
+  presentPermitList,
+} from "./permits.presenter.ts";
 import {
   companyAgencies,
   filterOptions,
@@ -152,9 +157,9 @@ export async function permitsRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const actor = actorOf(request);
-      const permit = await findVisiblePermit(db, actor, request.params.id);
-      authorize(canViewPermit(actor, permit));
-      return presentPermit(db, actor, permit);
+      const found = await findVisiblePermitDetail(db, actor, request.params.id);
+      authorize(canViewPermit(actor, found.permit));
+      return permitDetail(actor, found);
     },
   );
 

@@ -26,6 +26,7 @@ import {
   deleteProject,
   getProject,
   listProjects,
+  findProjectDashboard,
   projectDashboard,
   setProjectStatus,
   updateProject,
@@ -90,9 +91,9 @@ export async function projectsRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const actor = actorOf(request);
-      const project = await getProject(db, actor, request.params.id);
-      authorize(canViewProject(actor, project));
-      return projectDashboard(db, actor, project);
+      const found = await findProjectDashboard(db, actor, request.params.id);
+      authorize(canViewProject(actor, found.project));
+      return projectDashboard(found);
     },
   );
 

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
+import { alias, type PgColumn } from "drizzle-orm/pg-core";
 import { choosesCompany, scopeConditions, scopeOf, type Actor } from "../../access/actor.ts";
 import { projectCan } from "../../access/policies/project.ts";
 import type { Db } from "../../db/client.ts";
@@ -19,9 +20,13 @@ import { assertCompanyExists, findOrCreateClientByName } from "../clients/index.
 
 const permitCount = sql<number>`(select count(*)::int from ${permits} where ${permits.projectId} = ${projects.id})`;
 
-function selectProjects(db: Db) {
+function selectProjects<Extra extends Record<string, SQL.Aliased | SQL | PgColumn>>(
+  db: Db,
+  extra: Extra = {} as Extra,
+) {
   return db
     .select({
+      ...extra,
       id: projects.id,
       name: projects.name,
       projectNumber: projects.projectNumber,
@@ -288,26 +293,62 @@ export async function deleteProject(db: Db, actor: Actor, project: Project): Pro
 }
 
 /** The project dashboard: its non-archived permits (N/A last), their categories and a summary. */
-export async function projectDashboard(db: Db, actor: Actor, project: Project): Promise<ProjectDashboard> {
-  const [company] = await db
-    .select({ timeZone: companies.timeZone })
-    .from(companies)
-    .where(eq(companies.id, project.company_id));
-  const timeZone = company?.timeZone ?? "UTC";
-  const today = todayIn(timeZone);
-  const rows = await db
-    .select()
-    .from(permits)
-    .where(
-      and(
-        eq(permits.projectId, project.id),
-        scopeConditions(scopeOf(actor), { companyId: permits.companyId, clientId: permits.clientId }),
-      ),
-    )
-    // Template permits share their project's creation instant; their numbers keep them in order.
-    .orderBy(asc(permits.createdAt), asc(permits.permitNumber), asc(permits.id));
+/** A project's permit as the dashboard reads it (from JSON: dates as text, createdAt as ISO text). */
+interface DashboardPermitRow {
+  id: string;
+  permitNumber: string;
+  permitName: string;
+  agency: string | null;
+  status: string;
+  startDate: string | null;
+  permitApplicationDate: string | null;
+  expirationDate: string | null;
+  archived: boolean;
+  createdAt: string;
+}
 
-  const earliestCreated = rows.reduce<Date | null>(
+// The inner query names its permits apart from any outer one.
+const dashboardPermit = alias(permits, "dashboard_permit");
+
+/**
+ * The permits of the project the actor may see, as one JSON array in the project's row, in
+ * creation order (template permits share their project's creation instant; their numbers keep
+ * them in order).
+ */
+function dashboardPermitsColumn(actor: Actor) {
+  const p = dashboardPermit;
+  const scope = scopeConditions(scopeOf(actor), { companyId: p.companyId, clientId: p.clientId });
+  return sql<DashboardPermitRow[]>`(select coalesce(json_agg(json_build_object(
+      'id', ${p.id}, 'permitNumber', ${p.permitNumber}, 'permitName', ${p.permitName},
+      'agency', ${p.agency}, 'status', ${p.status}, 'startDate', ${p.startDate},
+      'permitApplicationDate', ${p.permitApplicationDate}, 'expirationDate', ${p.expirationDate},
+      'archived', ${p.archived}, 'createdAt', ${p.createdAt}
+    ) order by ${p.createdAt}, ${p.permitNumber}, ${p.id}), '[]'::json)
+    from ${permits} as ${sql.identifier("dashboard_permit")} where ${p.projectId} = ${projects.id}${scope ? sql` and ${scope}` : sql``})`;
+}
+
+/**
+ * The project dashboard's data in one statement: the project the actor may see (else 404), its
+ * company's time zone, and its permits.
+ */
+export async function findProjectDashboard(db: Db, actor: Actor, id: string) {
+  const [row] = await selectProjects(db, {
+    timeZone: companies.timeZone,
+    dashboardPermits: dashboardPermitsColumn(actor),
+  }).where(and(eq(projects.id, id), visible(actor)));
+  if (!row) throw notFound("Project");
+  return { project: present(actor, row), timeZone: row.timeZone, permits: row.dashboardPermits };
+}
+
+/** The dashboard of a project found by findProjectDashboard(). */
+export function projectDashboard({
+  project,
+  timeZone,
+  permits: rows,
+}: Awaited<ReturnType<typeof findProjectDashboard>>): ProjectDashboard {
+  const today = todayIn(timeZone);
+  // ISO instants of one zone compare as text.
+  const earliestCreated = rows.reduce<string | null>(
     (min, r) => (!min || r.createdAt < min ? r.createdAt : min),
     null,
   );
@@ -341,7 +382,7 @@ export async function projectDashboard(db: Db, actor: Actor, project: Project): 
     .sort();
   return {
     project,
-    start_date: project.start_date ?? (earliestCreated ? todayIn(timeZone, earliestCreated) : null),
+    start_date: project.start_date ?? (earliestCreated ? todayIn(timeZone, new Date(earliestCreated)) : null),
     today,
     categories: PROJECT_CATEGORIES.map((category) => ({
       category,

@@ -1,0 +1,140 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { sessions } from "../db/schema.ts";
+import { useTestContext, type ApiClient } from "../test-support/harness.ts";
+import { statementsOf, withinStatementBudget } from "../test-support/statements.ts";
+import { useWorld } from "../test-support/world.ts";
+
+/**
+ * Statements per request on the hot routes (performance issue): one for who is asking, then what
+ * the page's data needs, whatever the amount of data. A route over its budget fails with the
+ * statements it sent, so an N+1 or a lookup one at a time shows at once.
+ */
+const t = useTestContext();
+const w = useWorld(t, { permits: true });
+
+const SESSION = /from "sessions"/;
+const PEOPLE = ["admin", "user", "clientUser", "superAdmin"] as const;
+
+/** Enough related data that one query per row or per record would show: 60 permits, comments, audit. */
+async function fillProject() {
+  const project = await t.make.project({ companyId: w.companyId, clientId: w.seenClientId });
+  for (let i = 0; i < 60; i++) {
+    await t.make.permit({
+      companyId: w.companyId,
+      clientId: w.seenClientId,
+      projectId: project.id,
+      responsibleUserId: w.userId,
+    });
+  }
+  for (let i = 0; i < 12; i++) {
+    const res = await w.admin.post(`/api/permits/${w.permitId}/comments`, {
+      text: `Note ${i}`,
+      isInternal: i % 3 === 0,
+    });
+    expect(res.statusCode).toBe(201);
+  }
+  return project.id;
+}
+
+describe("statements per request", () => {
+  let projectId: string;
+  it("sets up a project of 60 permits and a permit with comments and audit entries", async () => {
+    projectId = await fillProject();
+  });
+
+  const budgets: [string, () => string, number][] = [
+    ["who is asking (/api/me)", () => "/api/me", 2],
+    ["list, first page", () => "/api/permits", 3],
+    ["list, name filter", () => "/api/permits?q=permit", 3],
+    ["list, flat, 200 a page", () => "/api/permits?group=none&page_size=200", 3],
+    ["summary tiles", () => "/api/permits/summary", 3],
+    ["permit detail", () => `/api/permits/${w.permitId}`, 2],
+    ["comments", () => `/api/permits/${w.permitId}/comments`, 2],
+    ["audit trail", () => `/api/permits/${w.permitId}/audit`, 2],
+    ["project dashboard", () => `/api/projects/${projectId}/dashboard`, 2],
+  ];
+  for (const [name, url, budget] of budgets) {
+    it(`${name}: at most ${budget} statements for every role, one of them for the session`, async () => {
+      for (const who of PEOPLE) {
+        const caller: ApiClient = w[who];
+        const { result, statements } = await statementsOf(t.database, () => caller.get(url()));
+        expect(result.statusCode, `${who} ${url()}: ${result.body}`).toBe(200);
+        expect(statements.filter((s) => SESSION.test(s)), `${who}: session statements`).toHaveLength(1);
+        await withinStatementBudget(t.database, budget, () => caller.get(url()));
+      }
+    });
+  }
+
+  it("answers 404 in the same statements: the scope is in the one query", async () => {
+    for (const url of [
+      `/api/permits/${w.foreignPermitId}`,
+      `/api/permits/${w.foreignPermitId}/comments`,
+      `/api/permits/${w.foreignPermitId}/audit`,
+    ]) {
+      const res = await withinStatementBudget(t.database, 2, () => w.admin.get(url));
+      expect(res.statusCode).toBe(404);
+    }
+    const hidden = await withinStatementBudget(t.database, 2, () =>
+      w.clientUser.get(`/api/permits/${w.hiddenPermitId}/comments`),
+    );
+    expect(hidden.statusCode).toBe(404);
+  });
+
+  it("the one-statement reads show what they showed before: the detail's related records and counts", async () => {
+    const detail = (await w.clientUser.get(`/api/permits/${w.permitId}`)).json();
+    expect(detail.client).toEqual({ id: w.seenClientId, name: "Seen Client" });
+    expect(detail.company.name).toBe("Acme Builders");
+    // The client-user counts only the comments it may read (8 of 12 are not internal).
+    expect(detail.comment_count).toBe(8);
+    expect((await w.admin.get(`/api/permits/${w.permitId}`)).json().comment_count).toBe(12);
+    const comments = (await w.clientUser.get(`/api/permits/${w.permitId}/comments`)).json().comments;
+    expect(comments.map((c: { text: string }) => c.text)).toEqual(
+      Array.from({ length: 12 }, (_, i) => `Note ${i}`).filter((_, i) => i % 3 !== 0),
+    );
+    const audit = (await w.clientUser.get(`/api/permits/${w.permitId}/audit`)).json().entries;
+    expect(audit).toHaveLength(8);
+    expect((await w.admin.get(`/api/permits/${w.permitId}/audit`)).json().entries).toHaveLength(12);
+    const dashboard = (await w.user.get(`/api/projects/${projectId}/dashboard`)).json();
+    expect(dashboard.summary.total).toBe(60);
+    expect(dashboard.permits).toHaveLength(60);
+  });
+});
+
+describe("who is asking, read fresh at every request", () => {
+  it("refuses a session cookie whose signature was altered", async () => {
+    const [name, value] = w.user.cookie.split("=") as [string, string];
+    const decoded = decodeURIComponent(value);
+    const forged = `${decoded.slice(0, decoded.lastIndexOf(".") + 1)}${Buffer.alloc(32, 7).toString("base64")}`;
+    const res = await t.withCookie(`${name}=${encodeURIComponent(forged)}`).get("/api/me");
+    expect(res.statusCode).toBe(401);
+  });
+
+  it("deletes an expired session and answers 401", async () => {
+    const caller = await t.signIn({ email: (await userEmail(w.userId))!, password: "correct-horse-42" });
+    const token = decodeURIComponent(caller.cookie.split("=")[1]!).split(".")[0]!;
+    await t.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.token, token));
+    expect((await caller.get("/api/me")).statusCode).toBe(401);
+    expect(await t.db.select().from(sessions).where(eq(sessions.token, token))).toHaveLength(0);
+  });
+
+  it("extends a session older than a day by a week, once", async () => {
+    const caller = await t.signIn({ email: (await userEmail(w.userId))!, password: "correct-horse-42" });
+    const token = decodeURIComponent(caller.cookie.split("=")[1]!).split(".")[0]!;
+    const inSixDays = new Date(Date.now() + 6 * 24 * 3600 * 1000 - 60_000);
+    await t.db.update(sessions).set({ expiresAt: inSixDays }).where(eq(sessions.token, token));
+    const first = await statementsOf(t.database, () => caller.get("/api/permits/summary"));
+    expect(first.result.statusCode).toBe(200);
+    expect(first.statements.filter((s) => /^update "sessions"/.test(s))).toHaveLength(1);
+    const [row] = await t.db.select().from(sessions).where(eq(sessions.token, token));
+    expect(row!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 7 * 24 * 3600 * 1000 - 60_000);
+    const second = await statementsOf(t.database, () => caller.get("/api/permits/summary"));
+    expect(second.statements.filter((s) => /^update "sessions"/.test(s))).toHaveLength(0);
+  });
+});
+
+async function userEmail(id: string) {
+  const { users } = await import("../db/schema.ts");
+  const [row] = await t.db.select({ email: users.email }).from(users).where(eq(users.id, id));
+  return row?.email;
+}
