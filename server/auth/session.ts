@@ -21,7 +21,7 @@ const impersonators = alias(users, "impersonator");
  * revoked session and a changed password (which deletes the other sessions) take effect at the
  * very next request.
  */
-function sessionQuery(db: Db, token: string) {
+function sessionQuery(db: Db) {
   return db
     .select({
       sessionId: sessions.id,
@@ -53,7 +53,9 @@ function sessionQuery(db: Db, token: string) {
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(companies, eq(companies.id, users.companyId))
     .leftJoin(impersonators, eq(impersonators.id, sessions.impersonatedBy))
-    .where(eq(sessions.token, token));
+    .where(eq(sessions.token, sql.placeholder("token")))
+    // Built once; on PostgreSQL a named statement, parsed and planned once per connection.
+    .prepare("permitrack_session_by_token");
 }
 
 export interface SessionReader {
@@ -73,6 +75,7 @@ export async function createSessionReader(auth: Auth, db: Db): Promise<SessionRe
   const ctx = await auth.$context;
   const cookieName = ctx.authCookies.sessionToken.name;
   const secret = ctx.secret;
+  const sessionByToken = sessionQuery(db);
 
   const tokenOf = (request: FastifyRequest): string | null => {
     const raw = cookieValue(request.headers.cookie, cookieName);
@@ -95,7 +98,7 @@ export async function createSessionReader(auth: Auth, db: Db): Promise<SessionRe
     async resolveActor(request) {
       const token = tokenOf(request);
       if (!token) return null;
-      const [row] = await sessionQuery(db, token);
+      const [row] = await sessionByToken.execute({ token });
       if (!row) return null;
       const now = Date.now();
       if (row.expiresAt.getTime() <= now) {

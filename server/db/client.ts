@@ -6,8 +6,10 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import type { SQL } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
+import { MIGRATIONS_DIR } from "./migrate.ts";
+import { createPgliteDirectory, isPgliteDirectory } from "./pglite-create.ts";
 import * as schema from "./schema.ts";
-import { StatementObservers, type StatementListener } from "./statements.ts";
+import { nameReadStatements, StatementObservers, type StatementListener } from "./statements.ts";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type DbKind = "pglite" | "pg";
@@ -41,7 +43,17 @@ export interface OpenOptions {
   poolSize?: number;
   /** The caller already holds the data directory's lock (the server holds it for its lifetime). */
   lockHeld?: boolean;
+  /** Told when the embedded database did not exist and was made (in a child process, decision 0015). */
+  onCreated?: (dbDir: string, ms: number) => void;
 }
+
+/**
+ * PGlite's own start parameters, with 16 MB of shared buffers instead of PostgreSQL's 128 MB: PGlite
+ * touches all of them at start, so they count in full towards the server's memory, while pages that
+ * do not fit are read from the operating system's file cache (decision 0015). Durability settings are
+ * PGlite's own.
+ */
+export const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"];
 
 /** Opens PostgreSQL when a URL is given, else the embedded PGlite under dataDir/pglite. */
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
@@ -60,7 +72,10 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     // A connection checked out (a transaction in progress) has no pool listener: its 'error' when
     // the server goes away would be an unhandled 'error' event, which ends the process. The query
     // in flight fails by itself, and the pool drops the broken connection when it is released.
-    pool.on("connect", (client) => client.on("error", () => undefined));
+    pool.on("connect", (client) => {
+      client.on("error", () => undefined);
+      nameReadStatements(client);
+    });
     const client = await pool.connect(); // fail fast with a clear error when unreachable
     client.release();
     const observers = new StatementObservers();
@@ -81,9 +96,12 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     const dataDir = path.resolve(opts.dataDir ?? "./data");
     if (!opts.lockHeld) lock = acquireDataDirLock(dataDir);
     const dbDir = path.join(dataDir, "pglite");
-    fs.mkdirSync(dbDir, { recursive: true });
     try {
-      client = await PGlite.create(dbDir);
+      if (!isPgliteDirectory(dbDir)) {
+        const created = await createPgliteDirectory(dbDir, MIGRATIONS_DIR);
+        opts.onCreated?.(dbDir, created.ms);
+      }
+      client = await PGlite.create(dbDir, { startParams: PGLITE_START_PARAMS });
     } catch (err) {
       lock?.release();
       throw err;

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { Logger } from "drizzle-orm/logger";
 
 /** Called with every statement the app sends through drizzle (SQL text and its parameters). */
@@ -23,4 +24,40 @@ export class StatementObservers implements Logger {
       this.listeners.delete(listener);
     };
   }
+}
+
+/** How many statements one connection keeps prepared at most; past it, new texts go unnamed. */
+export const NAMED_STATEMENTS_PER_CONNECTION = 300;
+const NAMEABLE = /^\s*(select|with)\b/i;
+
+interface QueryConfigLike {
+  text?: string;
+  name?: string;
+  values?: unknown[];
+}
+
+/**
+ * Makes a pg connection keep its read statements prepared: each SELECT gets a name from a hash of
+ * its text, so PostgreSQL parses and plans it once per connection, and after five runs may reuse a
+ * generic plan, instead of planning it at every request (planning the list's query costs more than
+ * running it). The text decides the name, so one name always means one text. A connection keeps at
+ * most NAMED_STATEMENTS_PER_CONNECTION of them (texts that vary with their input, such as long IN
+ * lists, cannot fill the server's memory). Writes stay unnamed: each is planned afresh.
+ */
+export function nameReadStatements(client: { query: (...args: never[]) => unknown }): void {
+  const names = new Set<string>();
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as { query: (...args: unknown[]) => unknown }).query = (config: unknown, ...rest: unknown[]) => {
+    if (config && typeof config === "object") {
+      const c = config as QueryConfigLike;
+      if (!c.name && c.text && c.values?.length && NAMEABLE.test(c.text)) {
+        const name = `s_${createHash("sha1").update(c.text).digest("base64url")}`;
+        if (names.has(name) || names.size < NAMED_STATEMENTS_PER_CONNECTION) {
+          names.add(name);
+          return query({ ...c, name }, ...rest);
+        }
+      }
+    }
+    return query(config, ...rest);
+  };
 }
