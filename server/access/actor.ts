@@ -66,6 +66,31 @@ export function scopeConditions(
   return conds.length ? and(...conds) : undefined;
 }
 
+/**
+ * scopeConditions() for a statement prepared once and run for many actors: the same conditions
+ * with placeholders (`scopeCompanyId`, `scopeClientIds`) in place of the scope's values, so one
+ * statement serves every scope of the same shape (`scopeShape`); `scopeParams` gives the values.
+ */
+export function scopePlaceholderConditions(
+  scope: Scope,
+  columns: { companyId: PgColumn; clientId: PgColumn },
+): SQL | undefined {
+  const conds: SQL[] = [];
+  if (scope.companyId) conds.push(eq(columns.companyId, sql.placeholder("scopeCompanyId")));
+  // An empty list matches nothing, as in scopeConditions().
+  if (scope.clientIds) conds.push(sql`${columns.clientId} = any(${sql.placeholder("scopeClientIds")}::uuid[])`);
+  return conds.length ? and(...conds) : undefined;
+}
+
+/** Which conditions scopePlaceholderConditions() makes for a scope: the key of its statement. */
+export const scopeShape = (scope: Scope) => `${scope.companyId ? "company" : "all"}${scope.clientIds ? "+clients" : ""}`;
+
+/** The placeholder values of scopePlaceholderConditions() for a scope. */
+export const scopeParams = (scope: Scope) => ({
+  scopeCompanyId: scope.companyId,
+  scopeClientIds: scope.clientIds ?? [],
+});
+
 /** True when a record of `companyId` lies within the scope's company. */
 export function inCompanyScope(scope: Scope, companyId: string | null | undefined): boolean {
   return scope.companyId === null || (!!companyId && companyId === scope.companyId);

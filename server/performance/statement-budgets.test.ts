@@ -75,10 +75,10 @@ describe("statements per request", () => {
       const res = await withinStatementBudget(t.database, 2, () => w.admin.get(url));
       expect(res.statusCode).toBe(404);
     }
-    const hidden = await withinStatementBudget(t.database, 2, () =>
-      w.clientUser.get(`/api/permits/${w.hiddenPermitId}/comments`),
-    );
-    expect(hidden.statusCode).toBe(404);
+    for (const url of [`/api/permits/${w.hiddenPermitId}`, `/api/permits/${w.hiddenPermitId}/comments`]) {
+      const hidden = await withinStatementBudget(t.database, 2, () => w.clientUser.get(url));
+      expect(hidden.statusCode).toBe(404);
+    }
   });
 
   it("the one-statement reads show what they showed before: the detail's related records and counts", async () => {

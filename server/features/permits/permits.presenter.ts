@@ -1,6 +1,13 @@
-import { and, eq, type SQL } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import type { Actor } from "../../access/actor.ts";
+import {
+  scopeOf,
+  scopeParams,
+  scopePlaceholderConditions,
+  scopeShape,
+  type Actor,
+} from "../../access/actor.ts";
+import { canReadInternalComments } from "../../access/policies/comment.ts";
 import type { Db } from "../../db/client.ts";
 import { clients, companies, permits, projects, sureties, users } from "../../db/schema.ts";
 import { notFound } from "../../errors.ts";
@@ -18,7 +25,7 @@ import type {
 } from "../../../shared/schemas/permits.ts";
 import type { PermitRow } from "./permit-access.ts";
 import { commentCountColumn, userNameSql, type PermitListRows } from "./permits.repository.ts";
-import { permitScope, selectPermitView } from "./permit-view.query.ts";
+import { selectPermitView } from "./permit-view.query.ts";
 import { permitCan, permitRowCan } from "../../access/policies/permit.ts";
 
 /** Who acknowledged the current term, and when; null when nobody has. */
@@ -127,12 +134,39 @@ function selectPermitDetail(db: Db, actor: Actor, where: SQL | undefined) {
 
 type DetailRow = Awaited<ReturnType<typeof selectPermitDetail>>[number];
 
+type PreparedDetail = ReturnType<typeof prepareDetail>;
+/** Per database, the detail statement of each scope shape, built on first use. */
+const detailStatements = new WeakMap<Db, Map<string, PreparedDetail>>();
+
+function prepareDetail(db: Db, actor: Actor, name: string) {
+  return selectPermitDetail(
+    db,
+    actor,
+    and(
+      eq(permits.id, sql.placeholder("id")),
+      scopePlaceholderConditions(scopeOf(actor), { companyId: permits.companyId, clientId: permits.clientId }),
+    ),
+  ).prepare(name);
+}
+
 /**
  * GET /api/permits/:id in one statement: the permit the actor may see, with what its detail
  * shows, or 404 (another company's permit, a client-user's permit of another client, no permit).
+ * The statement is built once per shape of scope (all companies, one company, a client-user's
+ * clients) and of comment visibility, and run with the actor's values: the hottest read of the
+ * app skips building its query.
  */
 export async function findVisiblePermitDetail(db: Db, actor: Actor, id: string) {
-  const [found] = await selectPermitDetail(db, actor, and(eq(permits.id, id), permitScope(actor)));
+  const scope = scopeOf(actor);
+  const key = `${scopeShape(scope)}${canReadInternalComments(actor) ? "+internal" : ""}`;
+  let statements = detailStatements.get(db);
+  if (!statements) detailStatements.set(db, (statements = new Map()));
+  let statement = statements.get(key);
+  if (!statement) {
+    statement = prepareDetail(db, actor, `permit_detail_${key.replace(/\W/g, "_")}`);
+    statements.set(key, statement);
+  }
+  const [found] = await statement.execute({ id, ...scopeParams(scope) });
   if (!found) throw notFound("Permit");
   return found;
 }
