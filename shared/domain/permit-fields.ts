@@ -1,3 +1,15 @@
+import { PERMIT_SEARCH_MAX } from "./permit-list.ts";
+
+/** Longest values the permit form and API accept; the database columns are unbounded text. */
+export const PERMIT_LIMITS = {
+  permitNumber: 100,
+  permitName: 200,
+  agency: 200,
+  shortText: 200,
+  grantorLink: 2000,
+  searchText: PERMIT_SEARCH_MAX,
+} as const;
+
 /**
  * How the permit form labels each permit column; audit trails show changed fields by these names.
  * Columns not listed (and non-column fields such as "attachment") fall back to their own name.

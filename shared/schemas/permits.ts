@@ -4,7 +4,6 @@ import { isIsoDate } from "../domain/dates.ts";
 import {
   DEFAULT_GROUPING,
   PERMIT_GROUPINGS,
-  PERMIT_SEARCH_MAX,
   PERMIT_SORT_FIELDS,
   PERMIT_TILES,
   SORT_DIRECTIONS,
@@ -12,19 +11,13 @@ import {
   type PermitSortField,
 } from "../domain/permit-list.ts";
 import { EXPIRY_RULES, FINAL_STATUSES } from "../domain/lifecycle.ts";
+import { PERMIT_LIMITS } from "../domain/permit-fields.ts";
 import { BOND_STATUSES, type BondStatus } from "../domain/bonds.ts";
 import { GUARANTEE_TYPES, PERMIT_STATUSES, RECORD_TYPES, type GuaranteeType } from "../domain/statuses.ts";
 import { checkExpiryDays, ExpiryFields } from "./expiry-fields.ts";
 
-/** Longest values the permit form and API accept; the database columns are unbounded text. */
-export const PERMIT_LIMITS = {
-  permitNumber: 100,
-  permitName: 200,
-  agency: 200,
-  shortText: 200,
-  grantorLink: 2000,
-  searchText: PERMIT_SEARCH_MAX,
-} as const;
+// Kept in shared/domain (no zod) so that a screen needing only the limits does not load zod.
+export { PERMIT_LIMITS };
 
 // ---------------------------------------------------------------------------------------------
 // Input: the permit form and POST/PUT /api/permits share this schema.

@@ -1,7 +1,9 @@
 import { createElement, lazy, Suspense, type ComponentType } from "react";
+import type { QueryClient } from "@tanstack/react-query";
 import { matchRoutes, Navigate, useRoutes, type RouteObject } from "react-router";
 import { PageSpinner } from "../components/page-spinner.tsx";
-import { setRoutePreloader } from "../lib/route-preload.ts";
+import { preloadRoute, setRoutePreloader } from "../lib/route-preload.ts";
+import { meQueryOptions } from "../lib/session.tsx";
 import { NotFound } from "./not-found.tsx";
 import { PublicLayout } from "./layout/public-layout.tsx";
 import { RootLayout } from "./layout/root-layout.tsx";
@@ -150,6 +152,21 @@ setRoutePreloader(async (pathname) => {
   const matches = matchRoutes(routes, pathname) ?? [];
   await Promise.all(matches.map((match) => (match.route.handle as RouteHandle | undefined)?.preload?.()));
 });
+
+/**
+ * Before the first render (web/main.tsx): asks for the session when the screen at `pathname` is
+ * behind the session guard, and resolves once the code of that screen and of its layouts is here.
+ * Rendered then, the screen does not suspend: React holds back a suspended screen's content for up
+ * to 300 ms after its spinner appeared, and the guard would ask for /api/me only once the app
+ * shell's code had come.
+ */
+export function prepareFirstScreen(pathname: string, queryClient: QueryClient): Promise<void> {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  if (matches.some((match) => match.route.children === protectedRoutes)) {
+    void queryClient.prefetchQuery(meQueryOptions);
+  }
+  return preloadRoute(pathname);
+}
 
 /** Renders the route table; mounted inside <BrowserRouter> by web/main.tsx. */
 export function AppRoutes() {

@@ -1,7 +1,7 @@
 import { useMemo, type Ref } from "react";
 import Autocomplete from "@mui/material/Autocomplete";
 import TextField from "@mui/material/TextField";
-import { PERMIT_LIMITS } from "../../../../shared/schemas/permits.ts";
+import { PERMIT_LIMITS } from "../../../../shared/domain/permit-fields.ts";
 import { useSureties } from "../api/list-sureties.ts";
 
 /**
