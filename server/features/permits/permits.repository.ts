@@ -187,7 +187,9 @@ const responsibleUser = alias(users, "responsible_user");
 
 /**
  * One sorted page of the list's rows, each with its company, project, client and responsible
- * person, and the total.
+ * person, and the total, in one statement: the total is an uncorrelated subquery (run once, its own
+ * `permits` inside), so the page still stops after its rows. Only a page past the end (no rows, page
+ * 2 or later) asks for the total again.
  */
 export async function listPermitRows(db: Db, actor: Actor, query: PermitListQuery) {
   const where = listConditions(actor, query);
@@ -218,17 +220,19 @@ export async function listPermitRows(db: Db, actor: Actor, query: PermitListQuer
     responsibleName: userNameSql(responsibleUser),
     acknowledgedByName: permits.acknowledgedByName,
     acknowledgedAt: permits.acknowledgedAt,
+    total: sql<number>`(select count(*)::int from ${permits} where ${where})`,
   })
     .leftJoin(responsibleUser, eq(responsibleUser.id, permits.responsibleUserId))
     .where(where)
     .orderBy(...order)
     .limit(query.page_size)
     .offset((query.page - 1) * query.page_size);
-  const countQuery = db
+  const rows = await rowsQuery;
+  if (rows.length || query.page === 1) return { rows, total: rows[0]?.total ?? 0 };
+  const [count] = await db
     .select({ total: sql<number>`count(*)::int` })
     .from(permits)
     .where(where);
-  const [rows, [count]] = await Promise.all([rowsQuery, countQuery]);
   return { rows, total: count?.total ?? 0 };
 }
 
