@@ -1,10 +1,12 @@
-// `npm start`: build the web app when it is missing or older than its sources, then run the server.
+// `npm start`: build the web app and bundle the server when missing or older than their sources, then
+// run the server bundle with plain Node (no TypeScript loader in the serving process, decision 0015).
 import { spawn } from "node:child_process";
-import path from "node:path";
+import { buildServerIfStale } from "./lib/build-server.mjs";
 import { buildWebIfStale, root } from "./lib/build-web.mjs";
 
 buildWebIfStale();
-const child = spawn(process.execPath, ["--import", "tsx", path.join(root, "server", "main.ts")], {
+const entry = buildServerIfStale();
+const child = spawn(process.execPath, [entry], {
   cwd: root,
   stdio: "inherit",
   env: { NODE_ENV: "production", ...process.env },

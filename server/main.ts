@@ -3,9 +3,6 @@ import type { AddressInfo } from "node:net";
 import { loadConfig } from "./config.ts";
 import { acquireDataDirLock, DataDirLockedError, openDatabase } from "./db/client.ts";
 import { migrateDatabase } from "./db/migrate.ts";
-import { ensureFirstSuperAdmin } from "./setup/bootstrap.ts";
-import { buildApp } from "./app.ts";
-import { startScheduler } from "./jobs/scheduler.ts";
 
 /** Starts the server: open the database, migrate, seed the first admin, listen, schedule. */
 async function main() {
@@ -26,11 +23,20 @@ async function main() {
 
   // The embedded database is single-process: hold the data directory for the server's lifetime.
   const lock = config.DATABASE_URL ? null : acquireDataDirLock(config.DATA_DIR);
-  const database = await openDatabase({
-    databaseUrl: config.DATABASE_URL,
-    dataDir: config.DATA_DIR,
-    lockHeld: true,
-  });
+  // The app's modules load while the database opens (a new embedded one is made by a child process
+  // meanwhile, decision 0015): they are imported here, not at the top, for that.
+  const [database, { buildApp }, { ensureFirstSuperAdmin }, { startScheduler }] = await Promise.all([
+    openDatabase({
+      databaseUrl: config.DATABASE_URL,
+      dataDir: config.DATA_DIR,
+      lockHeld: true,
+      onCreated: (dir, ms) =>
+        console.log(`Created the embedded database at ${dir} (${(ms / 1000).toFixed(1)} s)`),
+    }),
+    import("./app.ts"),
+    import("./setup/bootstrap.ts"),
+    import("./jobs/scheduler.ts"),
+  ]);
   await migrateDatabase(database);
   await ensureFirstSuperAdmin(database.db, config, (line) => console.log(line));
 
