@@ -1,11 +1,19 @@
 // `npm start`: build the web app and bundle the server when missing or older than their sources, then
 // run the server bundle with plain Node (no TypeScript loader in the serving process, decision 0015).
 import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { buildServerIfStale } from "./lib/build-server.mjs";
 import { buildWebIfStale, root } from "./lib/build-web.mjs";
 
-buildWebIfStale();
+// The first start builds the web app (tens of seconds): meanwhile a child makes the embedded database's
+// template if there is none yet, so that a new data directory is a copy of it (decision 0015). When
+// nothing was built it is not waited for.
+const template = process.env.DATABASE_URL ? null : prepareDatabaseTemplate();
+const built = buildWebIfStale();
 const entry = buildServerIfStale();
+if (template) await (built ? template.done : template.cancel());
 const child = spawn(process.execPath, [entry], {
   cwd: root,
   stdio: "inherit",
@@ -13,3 +21,25 @@ const child = spawn(process.execPath, [entry], {
 });
 for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => child.kill(sig));
 child.on("exit", (code) => process.exit(code ?? 0));
+
+function prepareDatabaseTemplate() {
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "permitrack-template-"));
+  const db = path.join(root, "server", "db");
+  const child = path.join(db, "pglite-create.child.mjs");
+  const args = [
+    child,
+    path.join(scratch, "pglite"),
+    "--migrations",
+    path.join(db, "migrations"),
+    "--only-template",
+  ];
+  const prep = spawn(process.execPath, args, { stdio: "ignore" });
+  const done = new Promise((resolve) => prep.on("close", resolve)).finally(() =>
+    fs.rmSync(scratch, { recursive: true, force: true }),
+  );
+  const cancel = () => {
+    prep.kill("SIGKILL"); // safe at any point: a template is only ever renamed into place whole
+    return done;
+  };
+  return { done, cancel };
+}

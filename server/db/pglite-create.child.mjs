@@ -3,6 +3,7 @@
 // Plain JavaScript, so that it starts in a fraction of a second without a TypeScript loader.
 //
 //   node pglite-create.child.mjs <new directory> [--migrations <folder>] [--templates <folder> | --no-templates]
+//                                [--only-template]
 //
 // Creates the database in <new directory> (which must not exist yet), migrated, closed cleanly and
 // with every file flushed to disk. The caller (pglite-create.ts) made up the directory's name next to
@@ -11,7 +12,8 @@
 // initdb costs ~4 s of CPU, and its result depends only on PGlite's version: the first creation keeps
 // a copy of its migrated database as a template (named after PGlite's version and the migrations, in
 // node_modules/.cache/permitrack unless --templates says where), and later creations copy that
-// instead of running initdb and the migrations again.
+// instead of running initdb and the migrations again. With --only-template it only makes sure the
+// template exists (`npm start` does that while it builds the web app) and leaves no directory.
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import fsp from "node:fs/promises";
@@ -28,6 +30,7 @@ const { positionals, values } = parseArgs({
     migrations: { type: "string" },
     templates: { type: "string" },
     "no-templates": { type: "boolean" },
+    "only-template": { type: "boolean" },
   },
 });
 const dir = positionals[0];
@@ -43,6 +46,8 @@ const templates = values["no-templates"]
   ? null
   : (values.templates ?? path.join(pgliteDir, "..", "..", ".cache", "permitrack"));
 const template = templates ? path.join(templates, templateName(values.migrations)) : null;
+if (values["only-template"] && (!template || fs.existsSync(path.join(template, "PG_VERSION"))))
+  process.exit(0);
 
 if (!(template && copyTemplate(template, dir))) {
   fs.mkdirSync(dir); // fails if it exists: never initialise over something
@@ -50,6 +55,10 @@ if (!(template && copyTemplate(template, dir))) {
   if (values.migrations) await migrate(drizzle(pglite), { migrationsFolder: values.migrations });
   await pglite.close();
   if (template) await keepTemplate(dir, template);
+}
+if (values["only-template"]) {
+  fs.rmSync(dir, { recursive: true, force: true });
+  process.exit(0);
 }
 // PGlite runs PostgreSQL with fsync off; the directory is renamed into place and trusted next, so
 // its files must be on disk first.

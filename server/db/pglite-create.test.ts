@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -167,6 +168,22 @@ describe.skipIf(process.env.TEST_DB === "pg")("a new embedded database", () => {
       } finally {
         await database.close();
       }
+      // `npm start`'s preparation (--only-template) finds it there and leaves no directory behind
+      const scratch = path.join(tempDataDir(), "pglite");
+      const child = path.join(path.dirname(MIGRATIONS_DIR), "pglite-create.child.mjs");
+      const prep = spawnSync(process.execPath, [
+        child,
+        scratch,
+        "--migrations",
+        MIGRATIONS_DIR,
+        "--templates",
+        templates,
+        "--only-template",
+      ]);
+      expect(prep.status).toBe(0);
+      expect(fs.existsSync(scratch)).toBe(false);
+      expect(fs.readdirSync(templates)).toEqual(kept);
+
       // a copy is a database of its own: what the second one holds is not in the template
       const third = tempDataDir();
       await createPgliteDirectory(path.join(third, "pglite"), MIGRATIONS_DIR, { templates });
