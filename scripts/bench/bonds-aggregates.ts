@@ -15,30 +15,36 @@
  *
  * Run (PostgreSQL gets a database of its own, created and dropped here):
  *   npx tsx scripts/bench/bonds-aggregates.ts
- * Options: --db=pg | --db=pglite | --db=both (default pg), --requests=N (default 200),
- * BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres).
+ * Options: --db=pg | --db=pglite | --db=both (default pg), --requests=N (default 200), --json,
+ * BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres). `npm run bench` adds
+ * the bonds to its own permits data set (addBondsData) and reports these figures as information.
  */
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { eq, sql } from "drizzle-orm";
-import pg from "pg";
-import { buildApp } from "../../server/app.ts";
 import { createAccount } from "../../server/auth/accounts.ts";
-import { loadConfig } from "../../server/config.ts";
-import { openDatabase, queryRows, type Database } from "../../server/db/client.ts";
-import { migrateDatabase } from "../../server/db/migrate.ts";
+import { queryRows, type Database } from "../../server/db/client.ts";
 import { companies, userClients } from "../../server/db/schema.ts";
-import { CSRF_HEADER, CSRF_HEADER_VALUE } from "../../shared/domain/constants.ts";
+import {
+  arg,
+  createBenchDatabase,
+  dbKinds,
+  dbLabel,
+  figure,
+  hasFlag,
+  isMain,
+  loadAverage,
+  printFigures,
+  signIn,
+  startApp,
+  stats,
+  timeInjected,
+  type DbKind,
+  type Figure,
+  type Stats,
+} from "./lib.ts";
 import { generatePermitsData } from "./permits-data.ts";
 
-const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1];
-const REQUESTS = Number(arg("requests") ?? 200);
 const WARMUP = 20;
 const BUDGET_MS = 50;
-const PG_URL = process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-const dbArg = arg("db") ?? "pg";
-const kinds = (dbArg === "both" ? ["pg", "pglite"] : [dbArg]) as ("pg" | "pglite")[];
 
 export const BONDS_BENCH = {
   slug: "bond-target",
@@ -142,8 +148,16 @@ function bondTargetSql() {
 
 /** Fills a migrated, empty database; returns the bond target's id and a surety of it. */
 export async function generateBondsData(database: Database, log: (line: string) => void = () => {}) {
-  const t0 = performance.now();
   await generatePermitsData(database, log);
+  return addBondsData(database, log);
+}
+
+/**
+ * Adds the bonds to a database generatePermitsData() filled: the other companies' bonds brought to
+ * the ledger, and the bond target company. Returns the bond target's id and a surety of it.
+ */
+export async function addBondsData(database: Database, log: (line: string) => void = () => {}) {
+  const t0 = performance.now();
   await database.exec(`begin; ${LEDGER_THE_OTHERS} commit;`);
   await database.exec(bondTargetSql());
   const [row] = await database.db
@@ -195,154 +209,88 @@ export async function generateBondsData(database: Database, log: (line: string) 
   return { targetId, suretyId: surety!.id };
 }
 
-interface Stat {
-  name: string;
-  min: number;
-  median: number;
-  p95: number;
-  max: number;
-  n: number;
-  budget?: number;
-}
-
-function stat(name: string, samples: number[], budget?: number): Stat {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
-  return {
-    name,
-    min: sorted[0]!,
-    median: at(0.5),
-    p95: at(0.95),
-    max: sorted.at(-1)!,
-    n: samples.length,
-    budget,
-  };
-}
-
 const fmt = (ms: number) => `${ms.toFixed(1).padStart(6)} ms`;
-function line(s: Stat): string {
+function line(name: string, s: Stats, budget?: number): string {
   const verdict =
-    s.budget === undefined
-      ? ""
-      : s.median < s.budget
-        ? `  ok (< ${s.budget} ms)`
-        : `  OVER BUDGET (${s.budget} ms)`;
-  return `${s.name.padEnd(44)} min ${fmt(s.min)}  median ${fmt(s.median)}  p95 ${fmt(s.p95)}  max ${fmt(s.max)}  n=${s.n}${verdict}`;
+    budget === undefined ? "" : s.median < budget ? `  ok (< ${budget} ms)` : `  OVER BUDGET (${budget} ms)`;
+  return `${name.padEnd(44)} min ${fmt(s.min)}  median ${fmt(s.median)}  p95 ${fmt(s.p95)}  max ${fmt(s.max)}  n=${s.n}${verdict}`;
 }
 
-const results: { db: string; stats: Stat[] }[] = [];
-
-async function measure(kind: "pg" | "pglite") {
-  console.log(`\n${kind === "pg" ? "PostgreSQL" : "PGlite"}`);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "permitrack-bonds-bench-"));
-  let database: Database | undefined;
-  let dropPg: (() => Promise<void>) | undefined;
+/**
+ * GET /api/bonds through app.inject (no network) as the bond target's admin, and its client-user
+ * for information, on a database addBondsData() filled. The figures carry no budget (`npm run bench`
+ * reports them as information); the lines printed judge the median against 50 ms.
+ */
+export async function benchBonds(
+  database: Database,
+  o: { kind: DbKind; dataDir: string; suretyId: string; requests: number; log?: (line: string) => void },
+): Promise<Figure[]> {
+  const log = o.log ?? console.log;
+  const running = await startApp(database, { dataDir: o.dataDir });
+  const app = running.app;
   try {
-    let databaseUrl: string | undefined;
-    if (kind === "pg") {
-      const name = `permitrack_bonds_bench_${Date.now().toString(36)}`;
-      const admin = new pg.Client({ connectionString: PG_URL });
-      await admin.connect();
-      await admin.query(`create database ${name}`);
-      const url = new URL(PG_URL);
-      url.pathname = `/${name}`;
-      databaseUrl = url.toString();
-      dropPg = async () => {
-        await admin.query(`drop database if exists ${name} with (force)`);
-        await admin.end();
-      };
-    }
-    database = await openDatabase({ databaseUrl, dataDir });
-    await migrateDatabase(database);
-    const { suretyId } = await generateBondsData(database, console.log);
-
-    const config = loadConfig({
-      NODE_ENV: "production",
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "silent",
-      SCHEDULER: "off",
-      SESSION_SECRET: "bench-secret-bench-secret-bench-secret-01",
-      API_RATE_LIMIT: "1000000",
-      SIGNIN_IP_LIMIT: "1000",
-    });
-    const webDir = fs.mkdtempSync(path.join(os.tmpdir(), "permitrack-bonds-bench-web-"));
-    fs.writeFileSync(path.join(webDir, "index.html"), "<!doctype html><title>bench</title>");
-    const app = await buildApp({ config, database, webDir });
-    try {
-      const cookieOf = async (email: string) => {
-        const res = await app.inject({
-          method: "POST",
-          url: "/api/auth/sign-in",
-          headers: { [CSRF_HEADER]: CSRF_HEADER_VALUE },
-          payload: { email, password: BONDS_BENCH.password },
-        });
-        if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.body}`);
-        return res.cookies.map((c) => `${c.name}=${c.value}`).join("; ");
-      };
-      const admin = await cookieOf(BONDS_BENCH.users.admin);
-      const client = await cookieOf(BONDS_BENCH.users.clientUser);
-      const time = async (name: string, url: string, cookie: string, budget?: number) => {
-        const run = async () => {
-          const t = performance.now();
-          const res = await app.inject({ method: "GET", url, headers: { cookie } });
-          if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
-          return performance.now() - t;
-        };
-        for (let i = 0; i < WARMUP; i++) await run();
-        const samples: number[] = [];
-        for (let i = 0; i < REQUESTS; i++) samples.push(await run());
-        const s = stat(name, samples, budget);
-        console.log(`  ${line(s)}`);
-        return s;
-      };
-      const first = (
-        await app.inject({ method: "GET", url: "/api/bonds", headers: { cookie: admin } })
-      ).json() as {
-        total: number;
-        summary: { open_exposure: string };
-        by_surety: unknown[];
-      };
-      console.log(
-        `  GET /api/bonds as the admin: ${first.total} bonds, open exposure ${first.summary.open_exposure}, ` +
-          `${first.by_surety.length} sureties`,
-      );
-      const stats = [
-        await time("GET /api/bonds (page 1, all aggregates)", "/api/bonds", admin, BUDGET_MS),
-        await time("  ?surety_id=… (one surety)", `/api/bonds?surety_id=${suretyId}`, admin, BUDGET_MS),
-        await time(
-          "  ?status=active&sort=current_amount&dir=desc",
-          "/api/bonds?status=active&sort=current_amount&dir=desc",
-          admin,
-          BUDGET_MS,
-        ),
-        await time("  ?q=civic (search)", "/api/bonds?q=civic", admin, BUDGET_MS),
-        await time("  client-user (5 of 40 clients) (info)", "/api/bonds", client),
-      ];
-      results.push({ db: kind, stats });
-    } finally {
-      await app.close();
-      fs.rmSync(webDir, { recursive: true, force: true });
-    }
+    const admin = await signIn(app, BONDS_BENCH.users.admin, BONDS_BENCH.password);
+    const client = await signIn(app, BONDS_BENCH.users.clientUser, BONDS_BENCH.password);
+    const time = async (name: string, url: string, cookie: string, budget?: number) => {
+      const s = stats(await timeInjected(app, url, cookie, { warmup: WARMUP, requests: o.requests }));
+      log(`  ${line(name, s, budget)}`);
+      return figure({
+        section: "bonds",
+        db: o.kind,
+        name: `GET /api/bonds ${name.trim()} (info)`,
+        unit: "ms",
+        median: s.median,
+        p95: s.p95,
+        n: s.n,
+      });
+    };
+    const first = (
+      await app.inject({ method: "GET", url: "/api/bonds", headers: { cookie: admin } })
+    ).json() as {
+      total: number;
+      summary: { open_exposure: string };
+      by_surety: unknown[];
+    };
+    log(
+      `  GET /api/bonds as the admin: ${first.total} bonds, open exposure ${first.summary.open_exposure}, ` +
+        `${first.by_surety.length} sureties`,
+    );
+    return [
+      await time("(page 1, all aggregates)", "/api/bonds", admin, BUDGET_MS),
+      await time("  ?surety_id=… (one surety)", `/api/bonds?surety_id=${o.suretyId}`, admin, BUDGET_MS),
+      await time(
+        "  ?status=active&sort=current_amount&dir=desc",
+        "/api/bonds?status=active&sort=current_amount&dir=desc",
+        admin,
+        BUDGET_MS,
+      ),
+      await time("  ?q=civic (search)", "/api/bonds?q=civic", admin, BUDGET_MS),
+      await time("  client-user (5 of 40 clients)", "/api/bonds", client),
+    ];
   } finally {
-    await database?.close();
-    await dropPg?.();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await running.close();
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (isMain(import.meta.url)) {
+  const requests = Number(arg("requests") ?? 200);
   console.log(
-    `Bonds aggregates benchmark: ${BONDS_BENCH.bonds} bonds in one company; ${REQUESTS} requests per figure.`,
+    `Bonds aggregates benchmark: ${BONDS_BENCH.bonds} bonds in one company; ${requests} requests per figure.`,
   );
-  console.log(`Node ${process.version}, ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? "?"})`);
-  const load = () =>
-    os
-      .loadavg()
-      .map((l) => l.toFixed(2))
-      .join(" ");
-  console.log(`Load average at start: ${load()}`);
-  for (const kind of kinds) await measure(kind);
-  console.log(`\nLoad average at the end: ${load()}`);
-  console.log("Summary");
-  for (const r of results) for (const s of r.stats) console.log(`  ${r.db.padEnd(7)} ${line(s)}`);
+  console.log(`Load average at start: ${loadAverage()}`);
+  const figures: Figure[] = [];
+  for (const kind of dbKinds(["pg"])) {
+    console.log(`\n${dbLabel(kind)}`);
+    const bench = await createBenchDatabase(kind, "bench_bonds");
+    try {
+      const { suretyId } = await generateBondsData(bench.database, console.log);
+      figures.push(
+        ...(await benchBonds(bench.database, { kind, dataDir: bench.dataDir, suretyId, requests })),
+      );
+    } finally {
+      await bench.dispose();
+    }
+  }
+  console.log(`\nLoad average at the end: ${loadAverage()}`);
+  if (hasFlag("json")) printFigures(figures);
 }

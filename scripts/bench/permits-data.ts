@@ -2,9 +2,11 @@
  * Large data set for the permits benchmark (issue 3, "Performance"): 50 companies and 100,000
  * permits, one of which ("Bench Target") holds 10,000 permits across 200 projects and 40 clients.
  * Everything is written with set-based INSERT ... SELECT generate_series, so it takes seconds on
- * PostgreSQL; the mix of statuses, dates, bonds and comments follows the demo seed.
+ * PostgreSQL; the mix of statuses, dates, bonds and comments follows the demo seed, and every permit
+ * has its audit trail (created, and a fifth of them changed one to four times).
  *
- * Used by scripts/bench/permits-bench.ts; it can also fill any migrated database by itself:
+ * Used by `npm run bench` (scripts/bench/run.ts, which passes QUICK_SCALE for --quick) and
+ * scripts/bench/permits-bench.ts; it can also fill any migrated database by itself:
  *   DATABASE_URL=postgres://... npx tsx scripts/bench/permits-data.ts
  */
 import { eq, sql } from "drizzle-orm";
@@ -26,6 +28,23 @@ export const BENCH = {
     superAdmin: "bench.super@bench.example",
   },
 } as const;
+
+/** How much to generate: BENCH's sizes, or QUICK_SCALE's for a smoke run. */
+export interface DataScale {
+  companies: number;
+  permits: number;
+  target: { permits: number; projects: number; clients: number };
+  /** Per other company. */
+  others: { projects: number; clients: number };
+}
+
+/** A tenth of the data, for `npm run bench -- --quick`. */
+export const QUICK_SCALE: DataScale = {
+  companies: 10,
+  permits: 10_000,
+  target: { permits: 2_000, projects: 40, clients: 8 },
+  others: { projects: 10, clients: 4 },
+};
 
 const AGENCIES = [
   "City of Denver Building Dept.",
@@ -56,12 +75,14 @@ const sqlArray = (xs: readonly string[]) => `array[${xs.map((x) => `'${x.replace
 export async function generatePermitsData(
   database: Database,
   log: (line: string) => void = () => {},
+  scale: DataScale = BENCH,
 ): Promise<string> {
   const t0 = performance.now();
-  const { target, others } = BENCH;
-  const otherCount = BENCH.companies - 1;
-  const perOther = Math.floor((BENCH.permits - target.permits) / otherCount);
-  const extra = BENCH.permits - target.permits - perOther * otherCount; // the first `extra` others get one more
+  const { others } = scale;
+  const target = { ...scale.target, slug: BENCH.target.slug };
+  const otherCount = scale.companies - 1;
+  const perOther = Math.floor((scale.permits - target.permits) / otherCount);
+  const extra = scale.permits - target.permits - perOther * otherCount; // the first `extra` others get one more
 
   // One transaction: the helper table lives until its commit, and a failure leaves nothing half-filled.
   await database.exec(`
@@ -140,7 +161,7 @@ export async function generatePermitsData(
            case when s.is_bond then 'Liberty Mutual Surety' end,
            case when s.is_bond then 'SB-' || (100000 + s.g) end,
            case when s.is_bond then (array['Performance','Maintenance'])[1 + (s.g % 2)] end,
-           now() - make_interval(mins => ${BENCH.permits} - s.g)
+           now() - make_interval(mins => ${scale.permits} - s.g)
     from shaped s
     join pr on pr.company_id = s.company_id and pr.n = s.g % pr.total;
 
@@ -148,6 +169,15 @@ export async function generatePermitsData(
     select p.id, p.company_id, 'Bench User', 'Inspector scheduled for next Tuesday.', g % 3 = 0
     from permits p cross join lateral generate_series(1, 1 + (abs(hashtext(p.id::text)) % 3)) g
     where abs(hashtext(p.id::text)) % 10 = 0;
+
+    -- The audit trail: every permit created, a fifth of them (those with comments among them) changed.
+    insert into permit_audit (company_id, permit_id, user_name, action, new_value, timestamp)
+    select company_id, id, 'Bench User', 'create', permit_number, created_at from permits;
+    insert into permit_audit (company_id, permit_id, user_name, action, field, old_value, new_value, timestamp)
+    select p.company_id, p.id, 'Bench User', 'update', 'Status', 'Pending', p.status,
+           p.created_at + make_interval(days => g)
+    from permits p cross join lateral generate_series(1, 1 + (abs(hashtext(p.id::text)) % 4)) g
+    where abs(hashtext(p.id::text)) % 5 = 0;
     commit;
   `);
 
@@ -190,7 +220,9 @@ export async function generatePermitsData(
       lastName: "Super",
     });
   });
-  await database.exec("analyze");
+  // What autovacuum does soon after a bulk load on a live database: statistics, and the visibility
+  // map that lets a count read its index alone (without it, every count visits the table).
+  await database.exec("vacuum analyze");
 
   const [counts] = await queryRows<{ companies: number; permits: number; target: number; comments: number }>(
     database.db,
@@ -204,6 +236,35 @@ export async function generatePermitsData(
       `${counts!.comments} comments, in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
   );
   return targetId;
+}
+
+/** Records of the target company the API benchmarks ask for: a permit with comments and changes, a project. */
+export async function benchTargets(database: Database) {
+  const [row] = await queryRows<{
+    company_id: string;
+    permit_id: string;
+    project_id: string;
+    permits: number;
+  }>(
+    database.db,
+    sql`select c.id as company_id,
+          (select p.id from permits p
+           where p.company_id = c.id and p.record_type = 'permit' and not p.archived and p.status = 'Required'
+             and abs(hashtext(p.id::text)) % 10 = 0
+           order by p.permit_number limit 1) as permit_id,
+          (select p.project_id from permits p where p.company_id = c.id
+           group by p.project_id order by count(*) desc, p.project_id limit 1) as project_id,
+          (select count(*)::int from permits p where p.company_id = c.id) as permits
+        from companies c where c.slug = ${BENCH.target.slug}`,
+  );
+  if (!row?.permit_id || !row.project_id)
+    throw new Error("the bench data has no target company: generate it first");
+  return {
+    companyId: row.company_id,
+    permitId: row.permit_id,
+    projectId: row.project_id,
+    permits: row.permits,
+  };
 }
 
 // Run by itself: fill the database of DATABASE_URL (or ./data's PGlite) after migrating it.

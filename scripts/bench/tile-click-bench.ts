@@ -12,29 +12,31 @@
  *
  * Run (both databases; PostgreSQL gets a database of its own, created and dropped here):
  *   npx tsx scripts/bench/tile-click-bench.ts
- * Options: --db=pg | --db=pglite, --rounds=N (samples per tile, default 8), BENCH_PG_URL
+ * Options: --db=pg | --db=pglite, --rounds=N (samples per tile, default 8), BENCH_DATABASE_URL
  * (default postgres://postgres@127.0.0.1:5432/postgres), CHROMIUM_PATH.
  */
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import type { AddressInfo } from "node:net";
-import pg from "pg";
 import { chromium, type Page } from "playwright-core";
-import { buildApp } from "../../server/app.ts";
-import { loadConfig } from "../../server/config.ts";
-import { openDatabase, type Database } from "../../server/db/client.ts";
-import { migrateDatabase } from "../../server/db/migrate.ts";
+import {
+  arg,
+  chromiumPath,
+  createBenchDatabase,
+  dbKinds,
+  dbLabel,
+  loadAverage,
+  startApp,
+  stats,
+  webBuild,
+  type DbKind,
+} from "./lib.ts";
 import { BENCH, generatePermitsData } from "./permits-data.ts";
 
-const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1];
 const ROUNDS = Number(arg("rounds") ?? 8);
 const WARMUP_ROUNDS = 1;
 const BUDGET_MS = 300;
 const TILES = ["Expiring Soon", "Expired", "Active", "In Review", "Closed"] as const;
-const PG_URL = process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-const kinds = (arg("db") ? [arg("db")] : ["pg", "pglite"]) as ("pg" | "pglite")[];
 
 interface Stat {
   name: string;
@@ -45,28 +47,7 @@ interface Stat {
 }
 const results: { db: string; stats: Stat[] }[] = [];
 
-function stat(name: string, samples: number[]): Stat {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
-  return { name, median: at(0.5), p95: at(0.95), max: sorted.at(-1)!, n: samples.length };
-}
-
-function chromiumPath(): string {
-  const found = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"].find(
-    (p) => p && fs.existsSync(p),
-  );
-  if (!found) throw new Error("Chromium not found: set CHROMIUM_PATH");
-  return found;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
+const stat = (name: string, samples: number[]): Stat => ({ name, ...stats(samples) });
 
 /** Opens /permits and waits for the first rows and the tiles' counts. */
 async function openList(page: Page, base: string) {
@@ -116,48 +97,18 @@ function clickTile(page: Page, tile: string): Promise<number> {
   }, tile);
 }
 
-async function measure(kind: "pg" | "pglite", webDir: string) {
-  console.log(`\n${kind === "pg" ? "PostgreSQL" : "PGlite"}`);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "permitrack-tiles-"));
-  let database: Database | undefined;
-  let dropPg: (() => Promise<void>) | undefined;
+async function measure(kind: DbKind, webDir: string) {
+  console.log(`\n${dbLabel(kind)}`);
+  const bench = await createBenchDatabase(kind, "bench_tiles");
   try {
-    let databaseUrl: string | undefined;
-    if (kind === "pg") {
-      const name = `permitrack_tiles_${Date.now().toString(36)}`;
-      const admin = new pg.Client({ connectionString: PG_URL });
-      await admin.connect();
-      await admin.query(`create database ${name}`);
-      const url = new URL(PG_URL);
-      url.pathname = `/${name}`;
-      databaseUrl = url.toString();
-      dropPg = async () => {
-        await admin.query(`drop database if exists ${name} with (force)`);
-        await admin.end();
-      };
-    }
-    database = await openDatabase({ databaseUrl, dataDir });
-    await migrateDatabase(database);
-    await generatePermitsData(database, console.log);
-
-    const port = await freePort();
-    const base = `http://127.0.0.1:${port}`;
-    const config = loadConfig({
-      NODE_ENV: "production",
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "silent",
-      SCHEDULER: "off",
-      SESSION_SECRET: "bench-secret-bench-secret-bench-secret-01",
-      API_RATE_LIMIT: "1000000",
-      SIGNIN_IP_LIMIT: "1000",
-      PUBLIC_URL: base,
-    });
-    const app = await buildApp({ config, database, webDir });
-    await app.listen({ host: "127.0.0.1", port });
-    const browser = await chromium.launch({
-      executablePath: chromiumPath(),
-      args: ["--no-sandbox", "--disable-gpu"],
-    });
+    await generatePermitsData(bench.database, console.log);
+    const { base, close } = await startApp(bench.database, { dataDir: bench.dataDir, webDir });
+    const browser = await chromium
+      .launch({ executablePath: chromiumPath(), args: ["--no-sandbox", "--disable-gpu"] })
+      .catch(async (err: unknown) => {
+        await close();
+        throw err;
+      });
     try {
       const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
       // tsx keeps function names with a `__name` helper, which page.evaluate's copies need too.
@@ -188,12 +139,10 @@ async function measure(kind: "pg" | "pglite", webDir: string) {
       for (const s of stats) console.log(`  ${line(s)}`);
     } finally {
       await browser.close();
-      await app.close();
+      await close();
     }
   } finally {
-    await database?.close();
-    await dropPg?.();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await bench.dispose();
   }
 }
 
@@ -209,18 +158,10 @@ try {
     `Tile-click benchmark: ${BENCH.permits} permits in ${BENCH.companies} companies; the admin of the one with ${BENCH.target.permits}; ${ROUNDS} clicks per tile.`,
   );
   console.log(`Node ${process.version}, ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? "?"})`);
-  const load = () =>
-    os
-      .loadavg()
-      .map((l) => l.toFixed(2))
-      .join(" ");
-  console.log(`Load average at start: ${load()}`);
-  // The shared build helper is plain JavaScript without types.
-  const buildWeb = "../lib/build-web.mjs";
-  const { buildWebInto } = (await import(buildWeb)) as { buildWebInto: (outDir: string) => void };
-  buildWebInto(webDir);
-  for (const kind of kinds) await measure(kind, webDir);
-  console.log(`\nLoad average at the end: ${load()}`);
+  console.log(`Load average at start: ${loadAverage()}`);
+  (await webBuild()).buildWebInto(webDir);
+  for (const kind of dbKinds()) await measure(kind, webDir);
+  console.log(`\nLoad average at the end: ${loadAverage()}`);
   console.log("Summary");
   for (const r of results) for (const s of r.stats) console.log(`  ${r.db.padEnd(7)} ${line(s)}`);
 } finally {
