@@ -1,0 +1,319 @@
+/**
+ * API against the replay of its own statements (performance issue, part 5). Signed in as the admin
+ * of the company with 10,000 permits (scripts/bench/permits-data.ts), for each hot endpoint:
+ *   - the API's median and p95 over real HTTP on 127.0.0.1 (one keep-alive connection, requests one
+ *     at a time, the body read to its end), the app in this process with production's log level (the
+ *     lines go to /dev/null);
+ *   - the statements of one request, as the app sent them through drizzle (Database.observeStatements:
+ *     text, parameters, begin/commit included): their count, and of those the session's;
+ *   - the same statements replayed, in order, as often, on one dedicated connection (PostgreSQL: a
+ *     connection checked out of the app's pool, the reads prepared once: see replayerFor(); PGlite:
+ *     the same embedded instance the app uses, which this process holds);
+ *   - the ratio API median / replay median: what the app adds on top of its database work (budget 1.5).
+ * On PostgreSQL, EXPLAIN (ANALYZE, BUFFERS) of the list's, the summary's and the dashboard's statements
+ * goes to a file (bench/results/plans.txt under `npm run bench`).
+ *
+ * Run by itself (generates its own data): npx tsx scripts/bench/api-replay.ts [--db=pg|pglite] [--quick] [--json]
+ */
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import {
+  arg,
+  createBenchDatabase,
+  dbKinds,
+  dbLabel,
+  figure,
+  hasFlag,
+  isMain,
+  keepAliveGetter,
+  printFigures,
+  signIn,
+  startApp,
+  stats,
+  type BenchDatabase,
+  type Figure,
+} from "./lib.ts";
+import { BENCH, benchTargets, generatePermitsData, QUICK_SCALE } from "./permits-data.ts";
+
+/** The API's median may be at most this many times its statements' replay. */
+export const RATIO_BUDGET = 1.5;
+/** A session costs one statement in every request. */
+export const SESSION_STATEMENT_BUDGET = 1;
+
+interface Endpoint {
+  key: string;
+  name: string;
+  path: string;
+  /** Statements per request in all (session included); null: no budget. */
+  statementBudget: number | null;
+  /** A budget on the API's median itself (ms). */
+  msBudget?: number;
+  /** Timed requests are divided by this (the 10,000-row export takes hundreds of times longer). */
+  slow?: boolean;
+}
+
+export function hotEndpoints(t: { permitId: string; projectId: string }): Endpoint[] {
+  return [
+    { key: "list", name: "GET /api/permits (first page)", path: "/api/permits", statementBudget: 3 },
+    { key: "search", name: "GET /api/permits?q=grading", path: "/api/permits?q=grading", statementBudget: 3 },
+    { key: "summary", name: "GET /api/permits/summary", path: "/api/permits/summary", statementBudget: null },
+    { key: "detail", name: "GET /api/permits/:id", path: `/api/permits/${t.permitId}`, statementBudget: 2 },
+    {
+      key: "comments",
+      name: "GET /api/permits/:id/comments",
+      path: `/api/permits/${t.permitId}/comments`,
+      statementBudget: 2,
+    },
+    {
+      key: "audit",
+      name: "GET /api/permits/:id/audit",
+      path: `/api/permits/${t.permitId}/audit`,
+      statementBudget: 2,
+    },
+    {
+      key: "dashboard",
+      name: "GET /api/projects/:id/dashboard",
+      path: `/api/projects/${t.projectId}/dashboard`,
+      statementBudget: 2,
+    },
+    {
+      key: "export",
+      name: "GET /api/permits/export (CSV, all rows)",
+      // Archived and non-required included: every one of the company's permits.
+      path: "/api/permits/export?format=csv&show_archived=true&show_non_required=true",
+      statementBudget: null,
+      msBudget: 2000,
+      slow: true,
+    },
+  ];
+}
+
+interface Statement {
+  sql: string;
+  params: readonly unknown[];
+}
+
+/** Runs a request's statements in order on one connection of its own. */
+interface Replayer {
+  run(statements: Statement[]): Promise<void>;
+  explain?(statement: Statement): Promise<string>;
+  close(): Promise<void>;
+}
+
+/**
+ * PostgreSQL: one connection of the app's own pool (the same driver and connection setup), checked
+ * out for the replay while no request runs; each read (select, with) goes as a statement prepared
+ * once on that connection, named by a hash of its text: the database's own cost of exactly those
+ * statements at its best, parsed and planned once, as the app's prepared statements are (drizzle's
+ * .prepare(); the statement observer does not see whether the app named a statement). Whatever the
+ * app adds on top, re-planning of statements it does not prepare included, is in the ratio.
+ * PGlite: the app's embedded instance itself (its queries are never prepared by name, the app's
+ * neither).
+ */
+async function replayerFor(bench: BenchDatabase): Promise<Replayer> {
+  if (bench.kind === "pg") {
+    const client = await bench.database.pool!.connect();
+    const nameOf = (text: string) =>
+      /^\s*(select|with)\b/i.test(text)
+        ? `bench_${createHash("sha1").update(text).digest("base64url")}`
+        : undefined;
+    return {
+      run: async (statements) => {
+        for (const s of statements)
+          await client.query({ name: nameOf(s.sql), text: s.sql }, s.params as unknown[]);
+      },
+      explain: async (s) => {
+        const res = await client.query<{ "QUERY PLAN": string }>(
+          `explain (analyze, buffers) ${s.sql}`,
+          s.params as unknown[],
+        );
+        return res.rows.map((r) => r["QUERY PLAN"]).join("\n");
+      },
+      close: async () => client.release(),
+    };
+  }
+  const pglite = bench.pglite;
+  if (!pglite) throw new Error("the PGlite instance is closed");
+  return {
+    run: async (statements) => {
+      for (const s of statements) await pglite.query(s.sql, s.params as unknown[]);
+    },
+    close: async () => undefined,
+  };
+}
+
+const isSession = (s: string) => /"sessions"/.test(s);
+const isControl = (s: string) =>
+  /^\s*(begin|commit|rollback|start transaction|set |savepoint|release)/i.test(s);
+
+export interface ApiReplayOptions {
+  /** Timed requests per endpoint (the export: a tenth, at least 3); warm-up a fifth of that. */
+  requests: number;
+  /** Where EXPLAIN (ANALYZE, BUFFERS) goes (PostgreSQL only); none: not written. */
+  plansFile?: string;
+  log?: (line: string) => void;
+}
+
+/** The figures of every hot endpoint on a database already filled by generatePermitsData(). */
+export async function benchApiReplay(bench: BenchDatabase, o: ApiReplayOptions): Promise<Figure[]> {
+  const log = o.log ?? console.log;
+  const database = bench.database;
+  const targets = await benchTargets(database);
+  const endpoints = hotEndpoints(targets);
+  const devNull = fs.createWriteStream("/dev/null");
+  const running = await startApp(database, {
+    dataDir: bench.dataDir,
+    // As main.ts in production: JSON lines at "info" (here written to /dev/null).
+    logger: { level: "info", stream: devNull },
+  });
+  const replayer = await replayerFor(bench);
+  const figures: Figure[] = [];
+  const plans: string[] = [];
+  const section = "api";
+  try {
+    const cookie = await signIn(running.base, BENCH.users.admin, BENCH.password);
+    const client = keepAliveGetter(running.base, cookie);
+    try {
+      let sessionCount: number | null = null;
+      for (const e of endpoints) {
+        const n = e.slow ? Math.max(3, Math.round(o.requests / 10)) : o.requests;
+        const warmup = Math.max(2, Math.round(n / 5));
+        let bytes = 0;
+        for (let i = 0; i < warmup; i++) bytes = await client.get(e.path);
+
+        // The statements of one request (nothing else runs meanwhile: requests go one at a time).
+        const statements: Statement[] = [];
+        const stop = database.observeStatements((sql, params) =>
+          statements.push({ sql, params: [...params] }),
+        );
+        try {
+          await client.get(e.path);
+        } finally {
+          stop();
+        }
+        const session = statements.filter((s) => isSession(s.sql)).length;
+        if (e.key === "detail") sessionCount = session;
+
+        const api: number[] = [];
+        for (let i = 0; i < n; i++) {
+          const t = performance.now();
+          await client.get(e.path);
+          api.push(performance.now() - t);
+        }
+        for (let i = 0; i < warmup; i++) await replayer.run(statements);
+        const replay: number[] = [];
+        for (let i = 0; i < n; i++) {
+          const t = performance.now();
+          await replayer.run(statements);
+          replay.push(performance.now() - t);
+        }
+        const a = stats(api);
+        const r = stats(replay);
+        const ratio = a.median / r.median;
+        log(
+          `  ${e.name.padEnd(40)} API ${a.median.toFixed(1).padStart(7)} ms (p95 ${a.p95.toFixed(1)})  ` +
+            `replay ${r.median.toFixed(1).padStart(7)} ms (p95 ${r.p95.toFixed(1)})  ${ratio.toFixed(2)}x  ` +
+            `${statements.length} statements (${session} session)  ${(bytes / 1024).toFixed(0)} KB  n=${n}`,
+        );
+        figures.push(
+          figure({
+            section,
+            db: bench.kind,
+            name: `${e.name}: API`,
+            unit: "ms",
+            median: a.median,
+            p95: a.p95,
+            n,
+            budget: e.msBudget ?? null,
+          }),
+          figure({
+            section,
+            db: bench.kind,
+            name: `${e.name}: replay of its statements`,
+            unit: "ms",
+            median: r.median,
+            p95: r.p95,
+            n,
+          }),
+          figure({
+            section,
+            db: bench.kind,
+            name: `${e.name}: API / replay`,
+            unit: "x",
+            median: ratio,
+            p95: a.p95 / r.p95,
+            budget: RATIO_BUDGET,
+          }),
+          figure({
+            section,
+            db: bench.kind,
+            name: `${e.name}: statements`,
+            unit: "statements",
+            median: statements.length,
+            budget: e.statementBudget,
+            note: statements.map((s) => s.sql.replace(/\s+/g, " ").slice(0, 120)).join(" | "),
+          }),
+        );
+
+        if (replayer.explain && o.plansFile && ["list", "summary", "dashboard"].includes(e.key)) {
+          plans.push(`${"=".repeat(100)}\n${e.name}  (${e.path})\n${statements.length} statements\n`);
+          for (const [i, s] of statements.entries()) {
+            plans.push(`--- statement ${i + 1}: ${s.sql}\n--- params: ${JSON.stringify(s.params)}`);
+            plans.push(
+              isControl(s.sql) ? "(transaction control: no plan)\n" : `${await replayer.explain(s)}\n`,
+            );
+          }
+        }
+      }
+      figures.push(
+        figure({
+          section,
+          db: bench.kind,
+          name: "session: statements in every request",
+          unit: "statements",
+          median: sessionCount,
+          budget: SESSION_STATEMENT_BUDGET,
+        }),
+      );
+    } finally {
+      client.close();
+    }
+  } finally {
+    await replayer.close();
+    await running.close();
+    devNull.end();
+  }
+  if (o.plansFile && plans.length) {
+    fs.mkdirSync(path.dirname(o.plansFile), { recursive: true });
+    fs.writeFileSync(
+      o.plansFile,
+      `EXPLAIN (ANALYZE, BUFFERS) of the statements one request sends, on ${dbLabel(bench.kind)}, ` +
+        `signed in as ${BENCH.users.admin} (${targets.permits.toLocaleString()} permits), ${new Date().toISOString()}\n\n` +
+        plans.join("\n"),
+    );
+    log(`  plans: ${path.relative(process.cwd(), o.plansFile)}`);
+  }
+  return figures;
+}
+
+if (isMain(import.meta.url)) {
+  const quick = hasFlag("quick");
+  const figures: Figure[] = [];
+  for (const kind of dbKinds()) {
+    console.log(`\n${dbLabel(kind)}`);
+    const bench = await createBenchDatabase(kind, "bench_api");
+    try {
+      await generatePermitsData(bench.database, console.log, quick ? QUICK_SCALE : undefined);
+      figures.push(
+        ...(await benchApiReplay(bench, {
+          requests: Number(arg("requests") ?? (quick ? 20 : 100)),
+          plansFile: arg("plans"),
+        })),
+      );
+    } finally {
+      await bench.dispose();
+    }
+  }
+  if (hasFlag("json")) printFigures(figures);
+}
