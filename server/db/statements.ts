@@ -48,9 +48,10 @@ export function nameReadStatements(client: { query: (...args: never[]) => unknow
   const names = new Set<string>();
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
   (client as { query: (...args: unknown[]) => unknown }).query = (config: unknown, ...rest: unknown[]) => {
+    // drizzle calls query({ text, rowMode, types }, params): the values come apart from the config.
     if (config && typeof config === "object") {
       const c = config as QueryConfigLike;
-      if (!c.name && c.text && c.values?.length && NAMEABLE.test(c.text)) {
+      if (!c.name && c.text && NAMEABLE.test(c.text)) {
         const name = `s_${createHash("sha1").update(c.text).digest("base64url")}`;
         if (names.has(name) || names.size < NAMED_STATEMENTS_PER_CONNECTION) {
           names.add(name);
