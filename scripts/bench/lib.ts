@@ -347,11 +347,20 @@ export function keepAliveGetter(base: string, cookie: string) {
 // The real server as a child process
 
 /**
- * `node --import tsx server/main.ts` as production runs it (NODE_ENV=production, LOG_LEVEL info by
+ * The server bundle `npm start` runs (build/server/main.mjs, rebuilt when stale; decision 0015), as
+ * production runs it (NODE_ENV=production, LOG_LEVEL info by
  * default, JSON lines written straight to a log file so that this process spends nothing on them),
  * the scheduler off and the rate limits out of the way. Stopped with SIGTERM (main.ts closes the
  * app and the database, and a --cpu-prof profile is written on that exit).
  */
+/** The server bundle of `npm start`, built first when missing or older than its sources. */
+async function serverBundle(): Promise<string> {
+  // The shared build helper is plain JavaScript without types.
+  const helper = "../lib/build-server.mjs";
+  const { buildServerIfStale } = (await import(helper)) as { buildServerIfStale: () => string };
+  return buildServerIfStale();
+}
+
 export class ServerChild {
   private exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   private exit: { code: number | null; signal: NodeJS.Signals | null } | null = null;
@@ -381,7 +390,7 @@ export class ServerChild {
     const base = `http://127.0.0.1:${port}`;
     const logFile = path.join(o.bench.dataDir, `server-${port}.log`);
     const out = fs.openSync(logFile, "a");
-    const child = spawn(process.execPath, [...(o.nodeArgs ?? []), "--import", "tsx", "server/main.ts"], {
+    const child = spawn(process.execPath, [...(o.nodeArgs ?? []), await serverBundle()], {
       cwd: root,
       env: {
         ...process.env,
