@@ -6,18 +6,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import { buildSync } from "esbuild";
-import { root } from "./build-web.mjs";
+import { newestMtime, root } from "./build-web.mjs";
 
 export const serverOutDir = path.join(root, "build", "server");
 export const serverEntry = path.join(serverOutDir, "main.mjs");
-
-function newestMtime(p) {
-  const st = fs.statSync(p);
-  if (!st.isDirectory()) return st.mtimeMs;
-  let max = st.mtimeMs;
-  for (const entry of fs.readdirSync(p)) max = Math.max(max, newestMtime(path.join(p, entry)));
-  return max;
-}
 
 /** Builds the bundle into outDir: main.mjs, its chunks, and the files server code finds beside itself. */
 export function buildServerInto(outDir) {

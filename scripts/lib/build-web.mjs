@@ -5,7 +5,8 @@ import path from "node:path";
 
 export const root = path.resolve(import.meta.dirname, "..", "..");
 
-function newestMtime(p) {
+/** The newest modification time of a file or of anything below a folder. */
+export function newestMtime(p) {
   const st = fs.statSync(p);
   if (!st.isDirectory()) return st.mtimeMs;
   let max = st.mtimeMs;
