@@ -19,12 +19,16 @@ export function sessionTokenOf(setCookies: string[]): string | null {
   return dot > 0 ? value.slice(0, dot) : null;
 }
 
+/** better-auth's signature of a session token: HMAC-SHA256 of the token with the app secret. */
+export const sessionTokenSignature = (token: string, secret: string) =>
+  createHmac("sha256", secret).update(token).digest();
+
 /**
  * The Set-Cookie list with the session cookie carrying `token` instead, signed as better-auth
  * signs it (HMAC-SHA256 of the token with the app secret, base64), attributes unchanged.
  */
 export function withSessionToken(setCookies: string[], token: string, secret: string): string[] {
-  const signature = createHmac("sha256", secret).update(token).digest("base64");
+  const signature = sessionTokenSignature(token, secret).toString("base64");
   const value = encodeURIComponent(`${token}.${signature}`);
   return setCookies.map((cookie) => {
     if (!isSessionCookie(cookie)) return cookie;

@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { timingSafeEqual } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { FastifyRequest } from "fastify";
@@ -11,6 +11,7 @@ import { canImpersonate } from "../access/policies/impersonation.ts";
 import { mustUseTwoFactor } from "../access/policies/two-factor.ts";
 import { AppError } from "../errors.ts";
 import { SESSION_EXPIRES_IN_S, SESSION_UPDATE_AGE_S, type Auth } from "./auth.ts";
+import { sessionTokenSignature } from "./cookies.ts";
 
 const impersonators = alias(users, "impersonator");
 
@@ -90,7 +91,7 @@ export async function createSessionReader(auth: Auth, db: Db): Promise<SessionRe
     if (dot < 1) return null;
     const token = value.slice(0, dot);
     const signature = Buffer.from(value.slice(dot + 1), "base64");
-    const expected = createHmac("sha256", secret).update(token).digest();
+    const expected = sessionTokenSignature(token, secret);
     return signature.length === expected.length && timingSafeEqual(signature, expected) ? token : null;
   };
 

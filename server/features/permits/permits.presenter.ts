@@ -181,22 +181,6 @@ export async function presentPermit(db: Db, actor: Actor, row: PermitRow): Promi
 /** The response of the permit detail, from its one row; `can` from the permit policy. */
 export function permitDetail(actor: Actor, found: DetailRow): PermitDetail {
   const row = found.permit;
-  const company = { id: row.companyId, name: found.companyName, timeZone: found.timeZone };
-  const project = row.projectId
-    ? {
-        id: row.projectId,
-        name: found.projectName ?? "",
-        project_number: found.projectNumber,
-        status: found.projectStatus ?? "",
-      }
-    : null;
-  const client = row.clientId ? { id: row.clientId, name: found.clientName ?? "" } : null;
-  const responsible =
-    row.responsibleUserId && found.responsibleName
-      ? { id: row.responsibleUserId, name: found.responsibleName }
-      : null;
-  const surety = found.suretyName ? { name: found.suretyName } : null;
-  const count = { n: found.commentCount };
   return {
     id: row.id,
     permit_number: row.permitNumber,
@@ -215,7 +199,7 @@ export function permitDetail(actor: Actor, found: DetailRow): PermitDetail {
     company_id: row.companyId,
     client_id: row.clientId,
     bond_amount: row.bondAmount,
-    surety_company: surety?.name ?? row.suretyCompany,
+    surety_company: found.suretyName ?? row.suretyCompany,
     surety_id: row.suretyId,
     bond_status: (row.bondStatus as BondStatus | null) ?? null,
     current_amount: row.currentAmount,
@@ -227,12 +211,22 @@ export function permitDetail(actor: Actor, found: DetailRow): PermitDetail {
     aka: row.aka,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
-    project: project ?? null,
-    client: client ?? null,
-    company: { id: company.id, name: company.name },
-    display_status: displayPermitStatus(row.status, row.expirationDate, todayIn(company.timeZone)),
-    comment_count: count?.n ?? 0,
-    responsible: responsible ?? null,
+    project: row.projectId
+      ? {
+          id: row.projectId,
+          name: found.projectName ?? "",
+          project_number: found.projectNumber,
+          status: found.projectStatus ?? "",
+        }
+      : null,
+    client: row.clientId ? { id: row.clientId, name: found.clientName ?? "" } : null,
+    company: { id: row.companyId, name: found.companyName },
+    display_status: displayPermitStatus(row.status, row.expirationDate, todayIn(found.timeZone)),
+    comment_count: found.commentCount,
+    responsible:
+      row.responsibleUserId && found.responsibleName
+        ? { id: row.responsibleUserId, name: found.responsibleName }
+        : null,
     expiry_rule: row.expiryRule as ExpiryRule,
     expiry_days: row.expiryDays,
     renewal_lead_days: row.renewalLeadDays,

@@ -20,7 +20,7 @@ import { choosesCompany, scopeConditions, scopeOf, type Actor } from "../../acce
 import { canReadInternalComments } from "../../access/policies/comment.ts";
 import { RESPONSIBLE_PERSON_ROLES, canBeResponsible } from "../../access/policies/permit.ts";
 import { queryRows, type Db } from "../../db/client.ts";
-import { clients, comments, companies, permits, projects, users } from "../../db/schema.ts";
+import { clients, companies, permits, projects, users } from "../../db/schema.ts";
 import { EXPIRING_SOON_DAYS } from "../../../shared/domain/constants.ts";
 import type { ListCategory } from "../../../shared/domain/permit-rules.ts";
 import type { PermitTile } from "../../../shared/domain/permit-list.ts";
@@ -153,16 +153,13 @@ const SORT_COLUMNS = {
   renew_by_date: permits.renewByDate,
 } satisfies Record<PermitSortField, unknown>;
 
-/** Comments the actor may see: a client-user never counts internal ones. */
-export const visibleComments = (actor: Actor) =>
-  canReadInternalComments(actor) ? undefined : eq(comments.isInternal, false);
-
 /**
- * The per-row comment count of the list. Written with qualified names: drizzle leaves columns
- * unqualified in single-table selects, and an unqualified "id" would resolve to comments.id here.
+ * The per-row comment count of the list and the detail: a client-user never counts internal ones.
+ * Written with qualified names: drizzle leaves columns unqualified in single-table selects, and an
+ * unqualified "id" would resolve to comments.id here.
  */
 export function commentCountColumn(actor: Actor) {
-  const internal = visibleComments(actor) ? sql` and not c.is_internal` : sql``;
+  const internal = canReadInternalComments(actor) ? sql`` : sql` and not c.is_internal`;
   return sql<number>`(select count(*)::int from comments c where c.permit_id = "permits"."id"${internal})`;
 }
 
