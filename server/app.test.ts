@@ -1,4 +1,7 @@
+import fs from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { buildApp } from "./app.ts";
 import { useTestContext } from "./test-support/harness.ts";
 
 const t = useTestContext();
@@ -16,6 +19,35 @@ describe("server basics", () => {
     expect(csp).not.toContain("unsafe-eval");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(res.headers["x-content-type-options"]).toBe("nosniff");
+  });
+
+  it("gives the web app's page a fresh nonce in its policy and in the page, and API answers none", async () => {
+    const webDir = fs.mkdtempSync(path.join(t.dataDir, "web-"));
+    fs.writeFileSync(
+      path.join(webDir, "index.html"),
+      '<meta name="csp-nonce" content="__CSP_NONCE__" /><style nonce="__CSP_NONCE__"></style>',
+    );
+    const app = await buildApp({ config: t.app.ctx.config, database: t.database, webDir });
+    try {
+      const nonces = [];
+      for (const url of ["/permits", "/login"]) {
+        const res = await app.inject({ method: "GET", url });
+        expect(res.statusCode).toBe(200);
+        const nonce = /script-src 'self' 'nonce-([a-f0-9]{32})';/.exec(
+          String(res.headers["content-security-policy"]),
+        )?.[1];
+        expect(nonce).toBeDefined();
+        expect(String(res.headers["content-security-policy"])).toContain(`style-src 'self' 'nonce-${nonce}'`);
+        expect(res.body).toBe(`<meta name="csp-nonce" content="${nonce}" /><style nonce="${nonce}"></style>`);
+        expect(res.headers["x-content-type-options"]).toBe("nosniff");
+        nonces.push(nonce);
+      }
+      expect(nonces[0]).not.toBe(nonces[1]);
+      const api = await app.inject({ method: "GET", url: "/healthz" });
+      expect(String(api.headers["content-security-policy"])).not.toContain("nonce-");
+    } finally {
+      await app.close();
+    }
   });
 
   it("answers unknown API paths with 401 when anonymous and a JSON 404 when signed in", async () => {

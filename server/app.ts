@@ -2,14 +2,19 @@ import fs from "node:fs";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
 import "../shared/schemas/messages.ts"; // field error wording where a schema names none
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
-import helmet from "@fastify/helmet";
+import Fastify, {
+  LogController,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from "fastify";
 import multipart from "@fastify/multipart";
 import rateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { jsonSchemaTransform, validatorCompiler } from "fastify-type-provider-zod";
 import { sql } from "drizzle-orm";
 import { APP_VERSION } from "../shared/domain/constants.ts";
 import type { Config } from "./config.ts";
@@ -20,6 +25,8 @@ import { SignInLimiter } from "./auth/rate-limit.ts";
 import { registerErrorHandler } from "./errors.ts";
 import { registerFeatures } from "./features/index.ts";
 import { inputGuard } from "./http/input-guard.ts";
+import { pageNonce, securityHeaders } from "./http/security-headers.ts";
+import { responseSerializer } from "./http/serializer.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
 import { createLocalStorage, type Storage } from "./storage/storage.ts";
 
@@ -65,6 +72,31 @@ export function sessionSecret(config: Config): string {
   }
 }
 
+/**
+ * One log line per request, when it completes (method, URL, address, status, time), instead of
+ * fastify's two ("incoming request" and "request completed"): half the logging a request costs.
+ * Errors are still logged as fastify does.
+ */
+class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    if (error) return super.requestCompleted(error, request, reply);
+    reply.log.info(
+      {
+        req: { method: request.method, url: request.url, remoteAddress: request.ip },
+        res: { statusCode: reply.statusCode },
+        responseTime: reply.elapsedTime,
+      },
+      "request completed",
+    );
+  }
+}
+
 /** How long /readyz waits for the database before it answers 503. */
 const READYZ_TIMEOUT_MS = 2000;
 
@@ -73,11 +105,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { config, database } = opts;
   const app = Fastify({
     logger: opts.logger ?? false,
+    logController: new OneLinePerRequest(),
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializer(config.NODE_ENV !== "production"));
 
   const dataDir = path.resolve(config.DATA_DIR);
   const ctx: AppContext = {
@@ -103,27 +136,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate("ctx", ctx);
 
   // 1. External plugins
-  await app.register(helmet, {
-    enableCSPNonces: true,
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'"],
-        // MUI and the charts set style attributes; scripts stay strictly same-origin.
-        styleSrcAttr: ["'unsafe-inline'"],
-        imgSrc: ["'self'", "data:", "blob:"],
-        fontSrc: ["'self'", "data:"],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  await app.register(securityHeaders);
   await app.register(rateLimit, {
     max: config.API_RATE_LIMIT,
     timeWindow: "1 minute",
@@ -198,7 +211,7 @@ async function registerWeb(app: FastifyInstance, webDir: string) {
     if (!indexHtml) {
       return reply.status(404).type("text/plain").send("The web app is not built: run `npm run build`.");
     }
-    const nonce = (reply as unknown as { cspNonce: { style: string } }).cspNonce.style;
+    const nonce = pageNonce(reply);
     return reply
       .type("text/html; charset=utf-8")
       .header("cache-control", "no-store")

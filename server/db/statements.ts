@@ -30,6 +30,21 @@ export class StatementObservers implements Logger {
 export const NAMED_STATEMENTS_PER_CONNECTION = 300;
 const NAMEABLE = /^\s*(select|with)\b/i;
 
+/** Statement names by text, shared by the connections: a text is hashed once, not at every run. */
+const namesByText = new Map<string, string>();
+const NAMES_REMEMBERED = 2000;
+
+function statementName(text: string): string {
+  let name = namesByText.get(text);
+  if (!name) {
+    // Texts that vary with their input must not grow the map without end.
+    if (namesByText.size >= NAMES_REMEMBERED) namesByText.clear();
+    name = `s_${createHash("sha1").update(text).digest("base64url")}`;
+    namesByText.set(text, name);
+  }
+  return name;
+}
+
 interface QueryConfigLike {
   text?: string;
   name?: string;
@@ -52,7 +67,7 @@ export function nameReadStatements(client: { query: (...args: never[]) => unknow
     if (config && typeof config === "object") {
       const c = config as QueryConfigLike;
       if (!c.name && c.text && NAMEABLE.test(c.text)) {
-        const name = `s_${createHash("sha1").update(c.text).digest("base64url")}`;
+        const name = statementName(c.text);
         if (names.has(name) || names.size < NAMED_STATEMENTS_PER_CONNECTION) {
           names.add(name);
           return query({ ...c, name }, ...rest);
