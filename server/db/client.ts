@@ -3,7 +3,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
-import type { SQL } from "drizzle-orm";
+import type { SQLWrapper } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
 import { MIGRATIONS_DIR } from "./migrate.ts";
@@ -14,8 +14,12 @@ import { nameReadStatements, StatementObservers, type StatementListener } from "
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type DbKind = "pglite" | "pg";
 
-/** Runs raw SQL and returns its rows (both drivers answer `{ rows }`). Cast counts with ::int. */
-export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
+/**
+ * Runs raw SQL, or a query built with drizzle, and returns its rows as the driver reads them (both
+ * drivers answer `{ rows }`, one object per row keyed by column name, dates and timestamps as text),
+ * without drizzle's row mapping. Cast counts with ::int.
+ */
+export async function queryRows<T>(db: Db, query: SQLWrapper): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }

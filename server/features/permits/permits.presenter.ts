@@ -28,9 +28,9 @@ import { commentCountColumn, userNameSql, type PermitListRows } from "./permits.
 import { selectPermitView } from "./permit-view.query.ts";
 import { permitCan, permitRowCan } from "../../access/policies/permit.ts";
 
-/** Who acknowledged the current term, and when; null when nobody has. */
-const acknowledgedOf = (name: string | null, at: Date | null) =>
-  name && at ? { by: name, at: at.toISOString() } : null;
+/** Who acknowledged the current term, and when (a Date, or a timestamp as PostgreSQL's text); null when nobody has. */
+const acknowledgedOf = (name: string | null, at: Date | string | null) =>
+  name && at ? { by: name, at: (typeof at === "string" ? new Date(at) : at).toISOString() } : null;
 
 /** "Today" per company time zone, computed once per zone for a page of rows. */
 function todayByZone() {
@@ -75,7 +75,7 @@ export function presentPermitList(
         : null,
       client: r.clientId ? { id: r.clientId, name: r.clientName ?? "" } : null,
       comment_count: r.commentCount,
-      responsible: r.responsibleId ? { id: r.responsibleId, name: r.responsibleName } : null,
+      responsible: r.responsibleId ? { id: r.responsibleId, name: r.responsibleName ?? "" } : null,
       renew_by_date: r.renewByDate,
       acknowledged: acknowledgedOf(r.acknowledgedByName, r.acknowledgedAt),
       urgency: urgency(r.expirationDate, today(r.timeZone)),
@@ -144,7 +144,10 @@ function prepareDetail(db: Db, actor: Actor, name: string) {
     actor,
     and(
       eq(permits.id, sql.placeholder("id")),
-      scopePlaceholderConditions(scopeOf(actor), { companyId: permits.companyId, clientId: permits.clientId }),
+      scopePlaceholderConditions(scopeOf(actor), {
+        companyId: permits.companyId,
+        clientId: permits.clientId,
+      }),
     ),
   ).prepare(name);
 }
