@@ -99,3 +99,15 @@ describe("permit rules (spec section 4)", () => {
     expect(displayProjectStatus("On Hold")).toBe("On Hold");
   });
 });
+
+describe("whole days between calendar dates", () => {
+  it("counts across months, leap days and years, and refuses what is not a date", () => {
+    expect(daysBetween("2026-11-24", "2026-12-24")).toBe(30);
+    expect(daysBetween("2024-02-28", "2024-03-01")).toBe(2);
+    expect(daysBetween("2026-01-01", "2025-01-01")).toBe(-365);
+    expect(daysBetween("0001-01-01", "0001-01-02")).toBe(1);
+    expect(addDays("2026-12-31", 1)).toBe("2027-01-01");
+    expect(Number.isNaN(daysBetween("2026-11-24", "2026-13-01"))).toBe(true);
+    expect(Number.isNaN(daysBetween("2026-11-24", "not a date"))).toBe(true);
+  });
+});
