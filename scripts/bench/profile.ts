@@ -114,7 +114,11 @@ const CONCERNS: [string, (stack: CallFrame[], places: string[]) => boolean][] = 
       places.includes("node_modules/@fastify/cookie") ||
       stack.some((f) => /\/server\/auth\/(session|cookies|plugin)\.ts$/.test(f.url)),
   ],
-  ["security headers (helmet)", (_, places) => places.some((p) => /helmet$/.test(p))],
+  [
+    "security headers (helmet, or the headers it computed once: server/http/security-headers.ts)",
+    (stack, places) =>
+      places.some((p) => /helmet$/.test(p)) || stack.some((f) => /security-headers\.(ts|mjs)$/.test(f.url)),
+  ],
   ["rate limit (@fastify/rate-limit)", (_, places) => places.includes("node_modules/@fastify/rate-limit")],
   [
     "query building and row mapping (drizzle-orm)",
