@@ -1,6 +1,5 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import "../shared/schemas/messages.ts"; // field error wording where a schema names none
 import createCache from "@emotion/cache";
 import { BrowserRouter } from "react-router";
 import { AppProviders } from "./app/providers.tsx";

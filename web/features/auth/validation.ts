@@ -1,5 +1,5 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { ResetPasswordSchema, SignInSchema, VerifyCodeSchema } from "../../../shared/schemas/auth.ts";
+import { zodResolver } from "../../lib/zod-resolver.ts";
 
 // Loaded on demand by the sign-in and reset screens (see web/lib/lazy-resolver.ts).
 export const signInResolver = zodResolver(SignInSchema);

@@ -1,5 +1,4 @@
 import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
 import Alert from "@mui/material/Alert";
 import Button from "@mui/material/Button";
 import Dialog from "@mui/material/Dialog";
@@ -11,6 +10,7 @@ import { CurrentPasswordSchema, type CurrentPassword } from "../../../../shared/
 import { PasswordField } from "../../../components/password-field.tsx";
 import { errorMessage } from "../../../lib/api.ts";
 import { applyServerFieldErrors } from "../../../lib/form-errors.ts";
+import { zodResolver } from "../../../lib/zod-resolver.ts";
 
 const resolver = zodResolver(CurrentPasswordSchema);
 

@@ -1,6 +1,5 @@
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -18,6 +17,7 @@ import { FormTextField } from "../../../components/form-text-field.tsx";
 import { errorMessage } from "../../../lib/api.ts";
 import { applyServerFieldErrors } from "../../../lib/form-errors.ts";
 import { useNotify } from "../../../lib/notify.ts";
+import { zodResolver } from "../../../lib/zod-resolver.ts";
 import { useConfirmTwoFactor } from "../api/confirm-two-factor.ts";
 import { QrCode } from "./qr-code.tsx";
 import { RecoveryCodes } from "./recovery-codes.tsx";

@@ -1,6 +1,5 @@
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { Navigate, useNavigate } from "react-router";
 import { useQueryClient } from "@tanstack/react-query";
 import Alert from "@mui/material/Alert";
@@ -23,6 +22,7 @@ import { usePageTitle } from "../../../lib/page-title.ts";
 import { paths } from "../../../lib/paths.ts";
 import { isUnauthenticated, meQueryOptions, useMe, useSignOut } from "../../../lib/session.tsx";
 import { allowResetFlag } from "../../../lib/storage.ts";
+import { zodResolver } from "../../../lib/zod-resolver.ts";
 import { useEnableTwoFactor } from "../api/enable-two-factor.ts";
 import { TwoFactorEnrolment } from "../components/two-factor-enrolment.tsx";
 

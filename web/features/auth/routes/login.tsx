@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { flushSync } from "react-dom";
 import { useQueryClient } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
@@ -11,7 +11,7 @@ import { FormTextField } from "../../../components/form-text-field.tsx";
 import { PageSpinner } from "../../../components/page-spinner.tsx";
 import { errorMessage } from "../../../lib/api.ts";
 import { applyServerFieldErrors } from "../../../lib/form-errors.ts";
-import { lazyResolver, usePreloadWhenIdle } from "../../../lib/lazy-resolver.ts";
+import { lazyResolver } from "../../../lib/lazy-resolver.ts";
 import { usePageTitle } from "../../../lib/page-title.ts";
 import { paths } from "../../../lib/paths.ts";
 import { preloadRoute } from "../../../lib/route-preload.ts";
@@ -19,10 +19,13 @@ import { meQueryOptions, useMe } from "../../../lib/session.tsx";
 import { allowResetFlag } from "../../../lib/storage.ts";
 import { useSignIn } from "../api/sign-in.ts";
 import { AuthCard } from "../components/auth-card.tsx";
-import { CodeStep } from "../components/code-step.tsx";
 
-// SignInSchema through zodResolver, fetched on first use to keep zod off the first paint.
+// SignInSchema through zodResolver: zod is fetched when the visitor starts filling in the form
+// (or at the latest when it is sent), not with the page.
 const resolver = lazyResolver<SignIn>(() => import("../validation.ts").then((m) => m.signInResolver));
+// The two-factor code step, for the users who have it: fetched while the password is checked.
+const loadCodeStep = () => import("../components/code-step.tsx");
+const CodeStep = lazy(() => loadCodeStep().then((m) => ({ default: m.CodeStep })));
 
 /**
  * Sign-in screen (/login, spec section 2): Email, Password, 'Sign In' and the error alert; for a
@@ -36,7 +39,6 @@ export default function LoginPage() {
   const signIn = useSignIn();
   const [step, setStep] = useState<"password" | "code">("password");
   const [restartMessage, setRestartMessage] = useState<string | null>(null);
-  usePreloadWhenIdle(resolver);
   const {
     control,
     handleSubmit,
@@ -74,6 +76,7 @@ export default function LoginPage() {
 
   const onSubmit = handleSubmit(async (values) => {
     setRestartMessage(null);
+    void loadCodeStep().catch(() => undefined);
     try {
       const result = await signIn.mutateAsync(values);
       if (result.codeRequired) setStep("code");
@@ -86,14 +89,16 @@ export default function LoginPage() {
   if (step === "code") {
     return (
       <AuthCard>
-        <CodeStep
-          onSignedIn={goOn}
-          onRestart={(message) => {
-            signIn.reset();
-            setRestartMessage(message ?? null);
-            setStep("password");
-          }}
-        />
+        <Suspense fallback={<PageSpinner />}>
+          <CodeStep
+            onSignedIn={goOn}
+            onRestart={(message) => {
+              signIn.reset();
+              setRestartMessage(message ?? null);
+              setStep("password");
+            }}
+          />
+        </Suspense>
       </AuthCard>
     );
   }
@@ -104,6 +109,10 @@ export default function LoginPage() {
         component="form"
         noValidate
         onSubmit={onSubmit}
+        // Typing, a browser's autofill or a press on the form: the validation code is wanted soon.
+        onInput={resolver.preload}
+        onKeyDown={resolver.preload}
+        onPointerDown={resolver.preload}
         sx={{ display: "flex", flexDirection: "column", gap: 2 }}
       >
         {signIn.isError ? <Alert severity="error">{errorMessage(signIn.error)}</Alert> : null}

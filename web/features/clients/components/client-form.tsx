@@ -1,5 +1,4 @@
 import { useEffect } from "react";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
@@ -15,6 +14,7 @@ import { FormTextField } from "../../../components/form-text-field.tsx";
 import { errorMessage } from "../../../lib/api.ts";
 import { applyServerFieldErrors } from "../../../lib/form-errors.ts";
 import { useCan, useCurrentUser } from "../../../lib/session.tsx";
+import { zodResolver } from "../../../lib/zod-resolver.ts";
 import { useCreateClient, useUpdateClient } from "../api/save-client.ts";
 
 /**

@@ -1,7 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";
 import { Link as RouterLink, useNavigate } from "react-router";
-import { zodResolver } from "@hookform/resolvers/zod";
 import Alert from "@mui/material/Alert";
 import Autocomplete from "@mui/material/Autocomplete";
 import Box from "@mui/material/Box";
@@ -29,6 +28,7 @@ import { errorMessage } from "../../../lib/api.ts";
 import { applyServerFieldErrors } from "../../../lib/form-errors.ts";
 import { useNotify } from "../../../lib/notify.ts";
 import { paths } from "../../../lib/paths.ts";
+import { zodResolver } from "../../../lib/zod-resolver.ts";
 import { useRemoveLogo, useUploadLogo } from "../api/company-logo.ts";
 import { useCreateCompany, useUpdateCompany } from "../api/save-company.ts";
 import { CompanyLogo } from "./company-logo.tsx";

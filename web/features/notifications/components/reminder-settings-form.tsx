@@ -1,5 +1,4 @@
 import { useForm, Controller } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -24,6 +23,7 @@ import { CurrencyField } from "../../../components/currency-field.tsx";
 import { useUnsavedChanges } from "../../../components/unsaved-changes.tsx";
 import { errorMessage } from "../../../lib/api.ts";
 import { applyServerFieldErrors } from "../../../lib/form-errors.ts";
+import { zodResolver } from "../../../lib/zod-resolver.ts";
 import { useSaveNotificationSettings } from "../api/settings.ts";
 
 const SWITCHES = [

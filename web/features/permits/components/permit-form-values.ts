@@ -1,4 +1,3 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import type { Control, Resolver } from "react-hook-form";
 import {
   COMPANY_MISSING_MESSAGE,
@@ -9,6 +8,7 @@ import {
   type PermitFormValues,
   type PermitInput,
 } from "../../../../shared/schemas/permits.ts";
+import { zodResolver } from "../../../lib/zod-resolver.ts";
 
 /** Checks that need data the schema does not have: the company's projects, the super-admin's company. */
 export interface PermitFormContext {

@@ -1,4 +1,3 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { Controller, useForm, useWatch } from "react-hook-form";
 import Alert from "@mui/material/Alert";
 import Button from "@mui/material/Button";
@@ -16,6 +15,7 @@ import { errorMessage, isApiError } from "../../../lib/api.ts";
 import { applyServerFieldErrors } from "../../../lib/form-errors.ts";
 import { useNotify } from "../../../lib/notify.ts";
 import { useCan, useCurrentUser } from "../../../lib/session.tsx";
+import { zodResolver } from "../../../lib/zod-resolver.ts";
 import { useCreateProject } from "../api/save-project.ts";
 import { plural } from "../../../lib/format.ts";
 import { ClientNameField } from "./client-name-field.tsx";

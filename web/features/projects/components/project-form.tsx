@@ -1,4 +1,3 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm, useWatch } from "react-hook-form";
 import { Link as RouterLink, useNavigate } from "react-router";
 import Alert from "@mui/material/Alert";
@@ -19,6 +18,7 @@ import { applyServerFieldErrors } from "../../../lib/form-errors.ts";
 import { useNotify } from "../../../lib/notify.ts";
 import { paths } from "../../../lib/paths.ts";
 import { useCan, useCurrentUser } from "../../../lib/session.tsx";
+import { zodResolver } from "../../../lib/zod-resolver.ts";
 import { useCreateProject, useUpdateProject } from "../api/save-project.ts";
 import { plural } from "../../../lib/format.ts";
 import { ClientNameField } from "./client-name-field.tsx";

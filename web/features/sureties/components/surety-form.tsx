@@ -1,5 +1,4 @@
 import { useEffect } from "react";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm, useWatch } from "react-hook-form";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
@@ -18,6 +17,7 @@ import { errorMessage, isApiError } from "../../../lib/api.ts";
 import { applyServerFieldErrors } from "../../../lib/form-errors.ts";
 import { useCan, useCurrentUser } from "../../../lib/session.tsx";
 import { CompanyField } from "../../companies/index.ts";
+import { zodResolver } from "../../../lib/zod-resolver.ts";
 import { useCreateSurety, useUpdateSurety } from "../api/save-surety.ts";
 import { useCompanyCurrency } from "./surety-currency.ts";
 

@@ -1,4 +1,3 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { Controller, useForm } from "react-hook-form";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
@@ -12,6 +11,7 @@ import { ExpiryRuleFields } from "../../../components/expiry-rule-fields.tsx";
 import { FormTextField } from "../../../components/form-text-field.tsx";
 import { errorMessage, isApiError } from "../../../lib/api.ts";
 import { applyServerFieldErrors } from "../../../lib/form-errors.ts";
+import { zodResolver } from "../../../lib/zod-resolver.ts";
 import { useCreateTemplate } from "../api/save-template.ts";
 
 const EMPTY: TemplateForm = {

@@ -1,5 +1,4 @@
 import { createContext, useContext, useState, type ReactNode } from "react";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -21,6 +20,7 @@ import { FormTextField } from "../../../components/form-text-field.tsx";
 import { RowActions } from "../../../components/row-actions.tsx";
 import { errorMessage, isApiError } from "../../../lib/api.ts";
 import { applyServerFieldErrors } from "../../../lib/form-errors.ts";
+import { zodResolver } from "../../../lib/zod-resolver.ts";
 import { usePatchTemplate, useUpdateTemplate } from "../api/save-template.ts";
 
 interface RowProps {

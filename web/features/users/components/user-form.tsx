@@ -1,7 +1,6 @@
 import { useState } from "react";
 import { Controller, useForm, useWatch, type Resolver } from "react-hook-form";
 import { Link as RouterLink, useNavigate } from "react-router";
-import { zodResolver } from "@hookform/resolvers/zod";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -28,6 +27,7 @@ import { errorMessage } from "../../../lib/api.ts";
 import { applyServerFieldErrors } from "../../../lib/form-errors.ts";
 import { paths } from "../../../lib/paths.ts";
 import { useCan, useCurrentUser } from "../../../lib/session.tsx";
+import { zodResolver } from "../../../lib/zod-resolver.ts";
 import { useCreateUser, useUpdateUser } from "../api/save-user.ts";
 
 // One form state for both modes; on edit the e-mail is shown but not sent, and the password is

@@ -1,5 +1,4 @@
 import { useRef, useState, type ReactNode } from "react";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useController, useForm, type Control, type FieldPath, type FieldValues } from "react-hook-form";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
@@ -33,6 +32,7 @@ import { errorMessage, isApiError } from "../../../../lib/api.ts";
 import { applyServerFieldErrors } from "../../../../lib/form-errors.ts";
 import { formatDay } from "../../../../lib/format.ts";
 import { useNotify } from "../../../../lib/notify.ts";
+import { zodResolver } from "../../../../lib/zod-resolver.ts";
 import { useUploadPermitFile } from "../../api/upload-attachment.ts";
 import {
   useClosePermit,
