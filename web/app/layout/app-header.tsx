@@ -1,6 +1,7 @@
 import AppBar from "@mui/material/AppBar";
 import Box from "@mui/material/Box";
 import Toolbar from "@mui/material/Toolbar";
+import { preloadTooltips } from "../../components/lazy-tooltip.tsx";
 import { ThemeToggle } from "../../components/theme-toggle.tsx";
 import { AccountMenu } from "../../features/account/index.ts";
 import { UserSwitcher } from "../../features/impersonation/index.ts";
@@ -14,7 +15,13 @@ export function AppHeader() {
   const me = useCurrentUser();
   const canImpersonate = useCan("impersonate");
   return (
-    <AppBar position="sticky" color="inherit" sx={{ borderBottom: 1, borderColor: "divider" }}>
+    // The icons' tooltips are fetched as the pointer comes into the bar, before it reaches them.
+    <AppBar
+      position="sticky"
+      color="inherit"
+      onPointerEnter={preloadTooltips}
+      sx={{ borderBottom: 1, borderColor: "divider" }}
+    >
       <Toolbar sx={{ gap: { xs: 0.25, sm: 2 }, minHeight: { xs: 64, sm: 76 }, px: { xs: 1, sm: 3 } }}>
         <HeaderLogo company={me.company} />
         <DesktopNav />

@@ -1,37 +1,15 @@
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { NavLink, useLocation } from "react-router";
-import ClickAwayListener from "@mui/material/ClickAwayListener";
-import Paper from "@mui/material/Paper";
-import Popper from "@mui/material/Popper";
 import ExpandMoreIcon from "@mui/icons-material/ExpandMore";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import Divider from "@mui/material/Divider";
-import Drawer from "@mui/material/Drawer";
 import IconButton from "@mui/material/IconButton";
-import List from "@mui/material/List";
-import ListItem from "@mui/material/ListItem";
-import ListItemButton from "@mui/material/ListItemButton";
-import ListItemText from "@mui/material/ListItemText";
+import Paper from "@mui/material/Paper";
 import MenuIcon from "@mui/icons-material/Menu";
-import type { Theme } from "@mui/material/styles";
-import {
-  navLinksFor,
-  type Capability,
-  type NavLink as NavLinkItem,
-} from "../../../shared/domain/permissions.ts";
-import type { Me } from "../../../shared/schemas/auth.ts";
-import { paths } from "../../lib/paths.ts";
+import type { NavLink as NavLinkItem } from "../../../shared/domain/permissions.ts";
+import { useHasOpened } from "../../lib/on-demand.ts";
 import { useCurrentUser, useSignOut } from "../../lib/session.tsx";
-
-// NavLink marks the current section with class "active" and aria-current="page".
-// The darker brand green on the grey of a selected item: 6.4:1 (the brand green itself is not enough).
-const activeLinkSx = {
-  "&.active": {
-    color: (t: Theme) => (t.palette.mode === "dark" ? t.palette.primary.light : t.palette.secondary.main),
-    bgcolor: "action.selected",
-  },
-} as const;
+import { activeLinkSx, linksOf } from "./nav-links.ts";
 
 /*
  * Main navigation of spec section 2: the role's links (shared navLinksFor) and Logout.
@@ -40,29 +18,13 @@ const activeLinkSx = {
  * (issue 14). Below lg they move into a drawer behind a menu button (MobileNav). Only one of the
  * two is ever visible, so there is one "Main" navigation landmark at a time. Sign-out errors leave
  * the user where they are (the snackbar says why).
+ *
+ * The drawer is a chunk of its own (MUI's Drawer and Modal), fetched when the pointer or a finger
+ * comes near its button: no page shows it open.
  */
-
-/**
- * Issue 12's screens, from the capabilities the API granted: 'Bonds' beside 'Permits' for everyone
- * who may read bonds, 'Surety Admin' among the admin links after 'Clients'. The shared nav table
- * (navLinksFor) does not list them; a link it lists already is not added twice.
- */
-const BOND_LINKS: (NavLinkItem & { capability: Capability; after: string })[] = [
-  { label: "Bonds", to: paths.bonds, capability: "bonds.view", after: paths.permits },
-  { label: "Surety Admin", to: paths.sureties, capability: "sureties.manage", after: paths.clients },
-];
-
-/** The top-level links (Permits, Bonds) and the administration links, in display order. */
-function linksOf(me: Me): { main: NavLinkItem[]; admin: NavLinkItem[] } {
-  const links = navLinksFor(me.role);
-  for (const extra of BOND_LINKS) {
-    if (!me.capabilities.includes(extra.capability) || links.some((l) => l.to === extra.to)) continue;
-    const at = links.findIndex((l) => l.to === extra.after);
-    links.splice(at === -1 ? links.length : at + 1, 0, { label: extra.label, to: extra.to });
-  }
-  const isMain = (l: NavLinkItem) => l.to === paths.permits || l.to === paths.bonds;
-  return { main: links.filter(isMain), admin: links.filter((l) => !isMain(l)) };
-}
+const loadDrawer = () => import("./main-nav-drawer.tsx");
+const preloadDrawer = () => void loadDrawer().catch(() => undefined);
+const MainNavDrawer = lazy(loadDrawer);
 
 /** Permits, Bonds, the Admin links and Logout in the bar (lg and up). */
 export function DesktopNav() {
@@ -101,13 +63,11 @@ export function DesktopNav() {
 function AdminLinks({ links }: { links: NavLinkItem[] }) {
   const [isOpen, setIsOpen] = useState(false);
   const [anchor, setAnchor] = useState<HTMLButtonElement | null>(null);
+  const box = useRef<HTMLDivElement>(null);
   const { pathname } = useLocation();
   const isHere = links.some((l) => pathname === l.to || pathname.startsWith(`${l.to}/`));
-  const close = (refocus: boolean) => {
-    setIsOpen(false);
-    if (refocus) anchor?.focus();
-  };
-  // Escape closes the links wherever the focus is (on the button, or on a link under it).
+  // Escape closes the links wherever the focus is (on the button, or on a link under it); so does
+  // a click anywhere else.
   useEffect(() => {
     if (!isOpen) return;
     const onKeyDown = (event: KeyboardEvent) => {
@@ -115,11 +75,21 @@ function AdminLinks({ links }: { links: NavLinkItem[] }) {
       setIsOpen(false);
       anchor?.focus();
     };
+    const onClick = (event: MouseEvent | TouchEvent) => {
+      if (!box.current?.contains(event.target as Node)) setIsOpen(false);
+    };
     document.addEventListener("keydown", onKeyDown);
-    return () => document.removeEventListener("keydown", onKeyDown);
+    document.addEventListener("click", onClick);
+    document.addEventListener("touchend", onClick);
+    return () => {
+      document.removeEventListener("keydown", onKeyDown);
+      document.removeEventListener("click", onClick);
+      document.removeEventListener("touchend", onClick);
+    };
   }, [isOpen, anchor]);
   return (
-    <>
+    // The links hang under the button, in the bar (no popup library: the bar has room below).
+    <Box ref={box} sx={{ position: "relative", display: "flex" }}>
       <Button
         ref={setAnchor}
         color="inherit"
@@ -132,49 +102,46 @@ function AdminLinks({ links }: { links: NavLinkItem[] }) {
       >
         Admin
       </Button>
-      <Popper
-        open={isOpen}
-        anchorEl={anchor}
-        placement="bottom-start"
-        disablePortal
-        sx={{ zIndex: (t) => t.zIndex.modal }}
-      >
-        <ClickAwayListener
-          onClickAway={(event) => {
-            if (!anchor?.contains(event.target as Node)) close(false);
+      {isOpen ? (
+        <Paper
+          id="admin-links"
+          elevation={8}
+          sx={{
+            position: "absolute",
+            top: "100%",
+            left: 0,
+            zIndex: (t) => t.zIndex.modal,
+            mt: 0.5,
+            py: 0.5,
+            minWidth: 220,
+            display: "flex",
+            flexDirection: "column",
           }}
         >
-          <Paper
-            id="admin-links"
-            elevation={8}
-            sx={{ mt: 0.5, py: 0.5, minWidth: 220, display: "flex", flexDirection: "column" }}
-          >
-            {links.map((link) => (
-              <Button
-                key={link.to}
-                component={NavLink}
-                to={link.to}
-                color="inherit"
-                onClick={() => close(false)}
-                sx={{ ...activeLinkSx, justifyContent: "flex-start", px: 2, py: 1, borderRadius: 0 }}
-              >
-                {link.label}
-              </Button>
-            ))}
-          </Paper>
-        </ClickAwayListener>
-      </Popper>
-    </>
+          {links.map((link) => (
+            <Button
+              key={link.to}
+              component={NavLink}
+              to={link.to}
+              color="inherit"
+              onClick={() => setIsOpen(false)}
+              sx={{ ...activeLinkSx, justifyContent: "flex-start", px: 2, py: 1, borderRadius: 0 }}
+            >
+              {link.label}
+            </Button>
+          ))}
+        </Paper>
+      ) : null}
+    </Box>
   );
 }
 
 /** Menu button and drawer with the same links (below lg). */
 export function MobileNav() {
   const me = useCurrentUser();
-  const signOut = useSignOut();
   const [isDrawerOpen, setIsDrawerOpen] = useState(false);
+  const hasOpened = useHasOpened(isDrawerOpen);
   const { main, admin } = linksOf(me);
-  const links = [...main, ...admin];
 
   return (
     <>
@@ -183,43 +150,23 @@ export function MobileNav() {
         aria-label="Open navigation menu"
         aria-controls={isDrawerOpen ? "main-nav-drawer" : undefined}
         aria-expanded={isDrawerOpen}
+        onPointerEnter={preloadDrawer}
+        onTouchStart={preloadDrawer}
+        onFocus={preloadDrawer}
         onClick={() => setIsDrawerOpen(true)}
         sx={{ display: { xs: "inline-flex", lg: "none" } }}
       >
         <MenuIcon />
       </IconButton>
-      <Drawer
-        id="main-nav-drawer"
-        anchor="right"
-        open={isDrawerOpen}
-        onClose={() => setIsDrawerOpen(false)}
-        sx={{ display: { lg: "none" } }}
-      >
-        <Box component="nav" aria-label="Main" sx={{ width: 260 }}>
-          <List>
-            {links.map((link) => (
-              <ListItem key={link.to} disablePadding>
-                <ListItemButton
-                  component={NavLink}
-                  to={link.to}
-                  onClick={() => setIsDrawerOpen(false)}
-                  sx={{ "&.active": { ...activeLinkSx["&.active"], fontWeight: 600 } }}
-                >
-                  <ListItemText primary={link.label} />
-                </ListItemButton>
-              </ListItem>
-            ))}
-          </List>
-          <Divider />
-          <List>
-            <ListItem disablePadding>
-              <ListItemButton onClick={() => signOut.mutate()} disabled={signOut.isPending}>
-                <ListItemText primary="Logout" />
-              </ListItemButton>
-            </ListItem>
-          </List>
-        </Box>
-      </Drawer>
+      {hasOpened ? (
+        <Suspense fallback={null}>
+          <MainNavDrawer
+            links={[...main, ...admin]}
+            open={isDrawerOpen}
+            onClose={() => setIsDrawerOpen(false)}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }

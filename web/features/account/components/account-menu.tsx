@@ -1,18 +1,14 @@
-import { useState } from "react";
-import { Link as RouterLink } from "react-router";
+import { lazy, Suspense, useState } from "react";
 import Avatar from "@mui/material/Avatar";
-import Box from "@mui/material/Box";
-import Divider from "@mui/material/Divider";
 import IconButton from "@mui/material/IconButton";
-import ListItemIcon from "@mui/material/ListItemIcon";
-import Menu from "@mui/material/Menu";
-import MenuItem from "@mui/material/MenuItem";
-import Tooltip from "@mui/material/Tooltip";
-import Typography from "@mui/material/Typography";
-import AccountIcon from "@mui/icons-material/ManageAccountsOutlined";
-import { ROLE_LABELS } from "../../../../shared/domain/roles.ts";
-import { paths } from "../../../lib/paths.ts";
+import { LazyTooltip } from "../../../components/lazy-tooltip.tsx";
+import { useHasOpened } from "../../../lib/on-demand.ts";
 import { useCurrentUser } from "../../../lib/session.tsx";
+
+// The menu (MUI's Menu, Popover and Modal) is fetched when the pointer comes near the button.
+const loadList = () => import("./account-menu-list.tsx");
+const preloadList = () => void loadList().catch(() => undefined);
+const AccountMenuList = lazy(loadList);
 
 const initialsOf = (first: string, last: string, email: string) =>
   `${first.charAt(0)}${last.charAt(0)}`.toUpperCase() || email.charAt(0).toUpperCase();
@@ -21,17 +17,18 @@ const initialsOf = (first: string, last: string, email: string) =>
 export function AccountMenu() {
   const me = useCurrentUser();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const close = () => setAnchor(null);
+  const hasOpened = useHasOpened(!!anchor);
   const initials = initialsOf(me.firstName, me.lastName, me.email);
   return (
     <>
-      <Tooltip title="Your account">
+      <LazyTooltip title="Your account">
         <IconButton
           // The name holds the initials the button shows (WCAG 2.5.3, label in name).
           aria-label={`Your account, ${initials}`}
           aria-haspopup="menu"
           aria-controls={anchor ? "account-menu" : undefined}
           aria-expanded={!!anchor}
+          onPointerEnter={preloadList}
           onClick={(event) => setAnchor(event.currentTarget)}
           size="small"
           sx={{ p: { xs: "2px", sm: "5px" } }}
@@ -48,34 +45,12 @@ export function AccountMenu() {
             {initials}
           </Avatar>
         </IconButton>
-      </Tooltip>
-      <Menu
-        id="account-menu"
-        anchorEl={anchor}
-        open={!!anchor}
-        onClose={close}
-        anchorOrigin={{ vertical: "bottom", horizontal: "right" }}
-        transformOrigin={{ vertical: "top", horizontal: "right" }}
-      >
-        <Box sx={{ px: 2, py: 1, maxWidth: 300 }}>
-          <Typography sx={{ fontWeight: 600 }} noWrap>
-            {`${me.firstName} ${me.lastName}`.trim() || me.email}
-          </Typography>
-          <Typography variant="body2" color="text.secondary" noWrap>
-            {me.email}
-          </Typography>
-          <Typography variant="caption" color="text.secondary">
-            {ROLE_LABELS[me.role]}
-          </Typography>
-        </Box>
-        <Divider />
-        <MenuItem component={RouterLink} to={paths.account} onClick={close}>
-          <ListItemIcon>
-            <AccountIcon fontSize="small" />
-          </ListItemIcon>
-          Account
-        </MenuItem>
-      </Menu>
+      </LazyTooltip>
+      {hasOpened ? (
+        <Suspense fallback={null}>
+          <AccountMenuList anchor={anchor} onClose={() => setAnchor(null)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -1,19 +1,13 @@
-import { useState } from "react";
-import Autocomplete from "@mui/material/Autocomplete";
-import Box from "@mui/material/Box";
+import { lazy, Suspense, useState } from "react";
 import IconButton from "@mui/material/IconButton";
-import Popover from "@mui/material/Popover";
-import TextField from "@mui/material/TextField";
-import Tooltip from "@mui/material/Tooltip";
-import Typography from "@mui/material/Typography";
 import SwitchAccountIcon from "@mui/icons-material/SwitchAccountOutlined";
-import { ROLE_LABELS } from "../../../../shared/domain/roles.ts";
-import type { ImpersonationCandidate } from "../../../../shared/schemas/impersonation.ts";
-import { errorMessage } from "../../../lib/api.ts";
-import { useImpersonationCandidates } from "../api/candidates.ts";
-import { useStartImpersonation } from "../api/impersonation.ts";
+import { LazyTooltip } from "../../../components/lazy-tooltip.tsx";
+import { useHasOpened } from "../../../lib/on-demand.ts";
 
-type Option = ImpersonationCandidate & { companyName: string };
+// The popover (MUI's Popover and Autocomplete) is fetched when the pointer comes near the button.
+const loadPopover = () => import("./user-switcher-popover.tsx");
+const preloadPopover = () => void loadPopover().catch(() => undefined);
+const UserSwitcherPopover = lazy(loadPopover);
 
 /**
  * The super-admin's user switcher (spec section 2, "Header"): the other users grouped by company
@@ -21,93 +15,26 @@ type Option = ImpersonationCandidate & { companyName: string };
  */
 export function UserSwitcher() {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const candidates = useImpersonationCandidates(!!anchor);
-  const start = useStartImpersonation();
-  const options: Option[] =
-    candidates.data?.groups.flatMap((g) => g.users.map((u) => ({ ...u, companyName: g.companyName }))) ?? [];
+  const hasOpened = useHasOpened(!!anchor);
 
   return (
     <>
-      <Tooltip title="View as another user">
+      <LazyTooltip title="View as another user">
         <IconButton
           color="inherit"
           aria-label="View as another user"
           aria-haspopup="dialog"
+          onPointerEnter={preloadPopover}
           onClick={(event) => setAnchor(event.currentTarget)}
         >
           <SwitchAccountIcon />
         </IconButton>
-      </Tooltip>
-      <Popover
-        open={!!anchor}
-        anchorEl={anchor}
-        onClose={() => setAnchor(null)}
-        anchorOrigin={{ vertical: "bottom", horizontal: "right" }}
-        transformOrigin={{ vertical: "top", horizontal: "right" }}
-        slotProps={{
-          paper: {
-            sx: { p: 2, width: { xs: "calc(100vw - 32px)", sm: 380 } },
-            role: "dialog",
-            "aria-label": "View as another user",
-          },
-        }}
-      >
-        <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
-          View as another user
-        </Typography>
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-          See the app exactly as they do, for up to one hour. Changes you make are recorded under both names.
-        </Typography>
-        <Autocomplete
-          options={options}
-          groupBy={(o) => o.companyName}
-          getOptionLabel={(o) => `${o.name} (${o.email})`}
-          loading={candidates.isPending}
-          disabled={start.isPending}
-          openOnFocus
-          autoHighlight
-          noOptionsText={candidates.isError ? errorMessage(candidates.error) : "No users found"}
-          onChange={(_event, option) => {
-            if (option) start.mutate(option.id);
-          }}
-          renderOption={({ key, ...props }, o) => (
-            <Box component="li" key={key} {...props} sx={{ display: "block !important" }}>
-              <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                {o.name}
-              </Typography>
-              <Typography variant="caption" color="text.secondary">
-                {o.email} · {ROLE_LABELS[o.role]}
-              </Typography>
-            </Box>
-          )}
-          // Each company's users as an ARIA group of options: MUI's own grouping puts the options in a
-          // plain list inside the listbox, which screen readers (and axe) cannot read as options.
-          renderGroup={(group) => (
-            <Box component="li" key={group.key} role="group" aria-labelledby={`switcher-group-${group.key}`}>
-              <Typography
-                id={`switcher-group-${group.key}`}
-                variant="caption"
-                component="div"
-                sx={{
-                  px: 2,
-                  py: 0.75,
-                  fontWeight: 600,
-                  color: "text.secondary",
-                  bgcolor: "background.paper",
-                }}
-              >
-                {group.group}
-              </Typography>
-              <Box component="ul" role="none" sx={{ p: 0, m: 0 }}>
-                {group.children}
-              </Box>
-            </Box>
-          )}
-          renderInput={(params) => (
-            <TextField {...params} autoFocus label="View as user" placeholder="Search by name or e-mail" />
-          )}
-        />
-      </Popover>
+      </LazyTooltip>
+      {hasOpened ? (
+        <Suspense fallback={null}>
+          <UserSwitcherPopover anchor={anchor} onClose={() => setAnchor(null)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

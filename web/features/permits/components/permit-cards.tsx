@@ -1,12 +1,11 @@
 import type { ReactNode } from "react";
 import Box from "@mui/material/Box";
 import Divider from "@mui/material/Divider";
-import MenuItem from "@mui/material/MenuItem";
-import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { visuallyHidden } from "@mui/utils";
 import { PERMIT_SORT_FIELDS, type PermitSortField } from "../../../../shared/domain/permit-list.ts";
 import type { PermitListItem } from "../../../../shared/schemas/permits.ts";
+import { SelectField } from "../../../components/select-field.tsx";
 import { formatDay } from "../../../lib/format.ts";
 import {
   CommentsLink,
@@ -36,6 +35,16 @@ const SORT_LABELS: Record<PermitSortField, string> = {
   renew_by_date: "Renew By",
 };
 
+const SORT_OPTIONS = [
+  { value: "", label: "Creation order" },
+  ...PERMIT_SORT_FIELDS.flatMap((f) =>
+    (["asc", "desc"] as const).map((dir) => ({
+      value: `${f}:${dir}`,
+      label: `${SORT_LABELS[f]} ${dir === "asc" ? "(ascending)" : "(descending)"}`,
+    })),
+  ),
+];
+
 /** The cards' label column: as wide as the longest label, 'Responsible' (issue 11). */
 const LABEL_WIDTH = 84;
 
@@ -52,30 +61,18 @@ export function PermitCards({
   const sortValue = query.sort ? `${query.sort}:${query.dir}` : "";
   return (
     <Box sx={[rowPartsSx, urgencyRowsSx("article"), lifecyclePartsSx]}>
-      <TextField
-        select
+      <SelectField
         size="small"
         label="Sort by"
         value={sortValue}
-        onChange={(e) => {
-          const [field, dir] = e.target.value.split(":") as [
-            PermitSortField | "",
-            "asc" | "desc" | undefined,
-          ];
+        options={SORT_OPTIONS}
+        displayEmpty
+        onChange={(value) => {
+          const [field, dir] = value.split(":") as [PermitSortField | "", "asc" | "desc" | undefined];
           onSort(field || undefined, dir ?? "asc");
         }}
         sx={{ m: 1.5, minWidth: 200 }}
-        slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-      >
-        <MenuItem value="">Creation order</MenuItem>
-        {PERMIT_SORT_FIELDS.flatMap((f) =>
-          (["asc", "desc"] as const).map((dir) => (
-            <MenuItem key={`${f}:${dir}`} value={`${f}:${dir}`}>
-              {SORT_LABELS[f]} {dir === "asc" ? "(ascending)" : "(descending)"}
-            </MenuItem>
-          )),
-        )}
-      </TextField>
+      />
       {groupBy === "none"
         ? items.map((permit, i) => (
             <Box key={permit.id}>

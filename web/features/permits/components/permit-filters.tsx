@@ -1,10 +1,10 @@
 import { useMemo } from "react";
-import Autocomplete from "@mui/material/Autocomplete";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import TextField from "@mui/material/TextField";
 import { isIsoDate } from "../../../../shared/domain/dates.ts";
 import type { PermitFilterOptions, PermitListQuery } from "../../../../shared/schemas/permits.ts";
+import { AutocompleteField } from "../../../components/autocomplete-field.tsx";
+import { OutlinedField } from "../../../components/outlined-field.tsx";
 import { usePermitFilterOptions } from "../api/get-filter-options.ts";
 import type { ChangeQuery } from "./list-params.ts";
 
@@ -25,7 +25,8 @@ const dateField = { flex: { xs: "1 1 140px", sm: "0 0 170px" } } as const;
 
 /**
  * The list's Project, Client and Agency filters (choices from the server, within what the user can
- * see) and the expiration date range. Loaded after the rows: the pickers are a sizeable chunk.
+ * see) and the expiration date range. Loaded after the rows; the pickers' own code (MUI's
+ * Autocomplete) comes when the user reaches for one (AutocompleteField).
  */
 export default function PermitFilters({
   query,
@@ -71,7 +72,8 @@ export default function PermitFilters({
 
   return (
     <Box sx={{ display: "flex", flexWrap: "wrap", alignItems: "center", gap: 1.5 }}>
-      <Autocomplete
+      <AutocompleteField
+        label="Project"
         size="small"
         sx={field}
         options={projects}
@@ -79,10 +81,10 @@ export default function PermitFilters({
         loading={options.isPending}
         getOptionLabel={projectLabel}
         isOptionEqualToValue={(a, b) => a.id === b.id}
-        onChange={(_e, p) => onChange({ project_id: p?.id ?? null })}
-        renderInput={(params) => <TextField {...params} label="Project" />}
+        onChange={(p) => onChange({ project_id: p?.id ?? null })}
       />
-      <Autocomplete
+      <AutocompleteField
+        label="Client"
         size="small"
         sx={field}
         options={options.data?.clients ?? []}
@@ -90,22 +92,22 @@ export default function PermitFilters({
         loading={options.isPending}
         getOptionLabel={clientLabel}
         isOptionEqualToValue={(a, b) => a.id === b.id}
-        onChange={(_e, c) => {
+        onChange={(c) => {
           const keepsProject = !c || !project || project.client_id === c.id;
           onChange({ client_id: c?.id ?? null, ...(keepsProject ? {} : { project_id: null }) });
         }}
-        renderInput={(params) => <TextField {...params} label="Client" />}
       />
-      <Autocomplete
+      <AutocompleteField
+        label="Agency"
         size="small"
         sx={field}
         options={options.data?.agencies ?? []}
         value={query.agency}
         loading={options.isPending}
-        onChange={(_e, a) => onChange({ agency: a ?? null })}
-        renderInput={(params) => <TextField {...params} label="Agency" />}
+        onChange={(a) => onChange({ agency: a ?? null })}
       />
-      <Autocomplete
+      <AutocompleteField
+        label="Responsible"
         size="small"
         sx={field}
         options={people}
@@ -113,26 +115,27 @@ export default function PermitFilters({
         loading={options.isPending}
         getOptionLabel={personLabel}
         isOptionEqualToValue={(a, b) => a.id === b.id}
-        onChange={(_e, p) => onChange({ responsible: p?.id ?? null })}
-        renderInput={(params) => <TextField {...params} label="Responsible" />}
+        onChange={(p) => onChange({ responsible: p?.id ?? null })}
       />
-      <TextField
+      <OutlinedField
         size="small"
         type="date"
         label="Expires from"
         value={query.expires_from ?? ""}
         onChange={(e) => setDate("expires_from", e.target.value)}
         sx={dateField}
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: query.expires_to ?? undefined } }}
+        shrinkLabel
+        htmlInputProps={{ max: query.expires_to ?? undefined }}
       />
-      <TextField
+      <OutlinedField
         size="small"
         type="date"
         label="Expires to"
         value={query.expires_to ?? ""}
         onChange={(e) => setDate("expires_to", e.target.value)}
         sx={dateField}
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: query.expires_from ?? undefined } }}
+        shrinkLabel
+        htmlInputProps={{ min: query.expires_from ?? undefined }}
       />
       {isFiltered ? (
         <Button

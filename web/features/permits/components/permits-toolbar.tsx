@@ -7,8 +7,6 @@ import Button from "@mui/material/Button";
 import Checkbox from "@mui/material/Checkbox";
 import FormControlLabel from "@mui/material/FormControlLabel";
 import InputAdornment from "@mui/material/InputAdornment";
-import MenuItem from "@mui/material/MenuItem";
-import TextField from "@mui/material/TextField";
 import useMediaQuery from "@mui/material/useMediaQuery";
 import { useTheme } from "@mui/material/styles";
 import { RECORD_TYPES, RECORD_TYPE_LABELS, type RecordType } from "../../../../shared/domain/statuses.ts";
@@ -21,10 +19,13 @@ import {
   type StatusFilterValue,
 } from "../../../../shared/domain/permit-list.ts";
 import type { PermitListQuery } from "../../../../shared/schemas/permits.ts";
+import { preloadAutocompleteFields } from "../../../components/autocomplete-field.tsx";
+import { OutlinedField } from "../../../components/outlined-field.tsx";
+import { preloadSelectFields, SelectField } from "../../../components/select-field.tsx";
 import { buildUrl } from "../../../lib/api.ts";
 import { extraFilterCount, viewParams, type ChangeQuery } from "./list-params.ts";
 
-// The Project, Client and Agency pickers (MUI Autocomplete) and the views bar load after the rows.
+// The Project, Client and Agency pickers and the views bar load after the rows.
 const PermitFilters = lazy(() => import("./permit-filters.tsx"));
 const SavedViewsBar = lazy(() => import("./saved-views-bar.tsx"));
 
@@ -34,6 +35,20 @@ function exportUrl(query: PermitListQuery, format: "csv" | "xlsx") {
 }
 
 const TYPING_DELAY_MS = 300;
+
+const TYPE_OPTIONS = RECORD_TYPES.map((t) => ({ value: t, label: RECORD_TYPE_LABELS[t] }));
+const STATUS_OPTIONS = STATUS_FILTER_VALUES.map((s) => ({ value: s, label: s }));
+const GROUPING_OPTIONS = PERMIT_GROUPINGS.map((g) => ({ value: g, label: PERMIT_GROUPING_LABELS[g] }));
+
+/**
+ * The dropdowns' and pickers' code (MUI's Select and Autocomplete, with their popups) comes when
+ * the pointer enters the toolbar, a finger touches it or the focus reaches it: the list's first
+ * paint shows stand-ins that look the same.
+ */
+const preloadControls = () => {
+  preloadSelectFields();
+  preloadAutocompleteFields();
+};
 
 /**
  * The list's controls: the search box (permit number, name, agency, project), Type (spec), Status,
@@ -58,42 +73,36 @@ export function PermitsToolbar({
   const showsAll = !isPhone || isOpen;
 
   return (
-    <Box sx={{ mb: 2, display: "grid", gap: 1.5 }}>
+    <Box
+      sx={{ mb: 2, display: "grid", gap: 1.5 }}
+      onPointerEnter={preloadControls}
+      onTouchStart={preloadControls}
+      onFocus={preloadControls}
+    >
       <Box sx={{ display: "flex", flexWrap: "wrap", alignItems: "center", gap: 1.5 }}>
         <SearchBox query={query} onChange={onChange} />
-        <TextField
-          select
+        <SelectField
           size="small"
           label="Type"
           value={query.record_type ?? ""}
-          onChange={(e) => onChange({ record_type: (e.target.value || null) as RecordType | null })}
+          options={[{ value: "", label: "All Types" }, ...TYPE_OPTIONS]}
+          displayEmpty
+          onChange={(value) => onChange({ record_type: (value || null) as RecordType | null })}
           sx={{ flex: { xs: "1 1 140px", md: "0 0 150px" } }}
-          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-        >
-          <MenuItem value="">All Types</MenuItem>
-          {RECORD_TYPES.map((t) => (
-            <MenuItem key={t} value={t}>
-              {RECORD_TYPE_LABELS[t]}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          select
+        />
+        <SelectField
           size="small"
           label="Status"
           value={query.status ?? ""}
-          onChange={(e) => onChange({ status: (e.target.value || null) as StatusFilterValue | null })}
+          // Without a status the Show Non-Required rule of the spec decides.
+          options={[
+            { value: "", label: query.show_non_required ? "All statuses" : "Required only" },
+            ...STATUS_OPTIONS,
+          ]}
+          displayEmpty
+          onChange={(value) => onChange({ status: (value || null) as StatusFilterValue | null })}
           sx={{ flex: { xs: "1 1 140px", md: "0 0 150px" } }}
-          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-        >
-          {/* Without a status the Show Non-Required rule of the spec decides. */}
-          <MenuItem value="">{query.show_non_required ? "All statuses" : "Required only"}</MenuItem>
-          {STATUS_FILTER_VALUES.map((s) => (
-            <MenuItem key={s} value={s}>
-              {s}
-            </MenuItem>
-          ))}
-        </TextField>
+        />
         {isPhone ? (
           <Button
             variant={isOpen ? "contained" : "outlined"}
@@ -108,20 +117,14 @@ export function PermitsToolbar({
         ) : null}
         {showsAll ? (
           <>
-            <TextField
-              select
+            <SelectField
               size="small"
               label="Group by"
               value={query.group}
-              onChange={(e) => onChange({ group: e.target.value as PermitGrouping })}
+              options={GROUPING_OPTIONS}
+              onChange={(value) => onChange({ group: value as PermitGrouping })}
               sx={{ flex: { xs: "1 1 100%", sm: "1 1 180px", md: "0 0 180px" } }}
-            >
-              {PERMIT_GROUPINGS.map((g) => (
-                <MenuItem key={g} value={g}>
-                  {PERMIT_GROUPING_LABELS[g]}
-                </MenuItem>
-              ))}
-            </TextField>
+            />
             <Box
               sx={{ display: "flex", alignItems: "center", gap: 1.5, flexWrap: "wrap", ml: { md: "auto" } }}
             >
@@ -191,23 +194,19 @@ function SearchBox({ query, onChange }: { query: PermitListQuery; onChange: Chan
   }, [text, query.q, onChange]);
 
   return (
-    <TextField
+    <OutlinedField
       size="small"
       label="Search permits"
       placeholder="Number, name, agency, project"
       value={text}
       onChange={(e) => setText(e.target.value)}
       sx={{ flex: { xs: "1 1 100%", sm: "1 1 300px" }, maxWidth: { md: 420 } }}
-      slotProps={{
-        htmlInput: { maxLength: PERMIT_SEARCH_MAX, type: "search" },
-        input: {
-          startAdornment: (
-            <InputAdornment position="start">
-              <SearchIcon fontSize="small" />
-            </InputAdornment>
-          ),
-        },
-      }}
+      htmlInputProps={{ maxLength: PERMIT_SEARCH_MAX, type: "search" }}
+      startAdornment={
+        <InputAdornment position="start">
+          <SearchIcon fontSize="small" />
+        </InputAdornment>
+      }
     />
   );
 }

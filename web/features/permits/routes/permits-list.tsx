@@ -1,11 +1,10 @@
-import { lazy, Suspense, useCallback, useMemo, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from "react";
 import { usePrefetchQuery } from "@tanstack/react-query";
 import { Link as RouterLink, useSearchParams } from "react-router";
 import InsertChartOutlined from "@mui/icons-material/InsertChartOutlined";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import Collapse from "@mui/material/Collapse";
 import LinearProgress from "@mui/material/LinearProgress";
 import Pagination from "@mui/material/Pagination";
 import Paper from "@mui/material/Paper";
@@ -14,10 +13,10 @@ import Typography from "@mui/material/Typography";
 import useMediaQuery from "@mui/material/useMediaQuery";
 import { useTheme } from "@mui/material/styles";
 import type { PermitListItem, PermitListQuery } from "../../../../shared/schemas/permits.ts";
-import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { errorMessage } from "../../../lib/api.ts";
 import { formatCount } from "../../../lib/format.ts";
+import { useHasOpened } from "../../../lib/on-demand.ts";
 import { paths } from "../../../lib/paths.ts";
 import { useCan } from "../../../lib/session.tsx";
 import { useDeletePermit } from "../api/delete-permit.ts";
@@ -30,14 +29,34 @@ import {
   type ChangeQuery,
   type ListView,
 } from "../components/list-params.ts";
-import { PermitCards } from "../components/permit-cards.tsx";
 import { URGENCY_LABELS, urgencyBackground } from "../components/permit-row-parts.tsx";
 import { PermitsTable } from "../components/permits-table.tsx";
 import { PermitsToolbar } from "../components/permits-toolbar.tsx";
 import { SummaryTiles } from "../components/summary-tiles.tsx";
 
-// recharts is most of this page's weight: fetched only when the charts are opened.
-const PermitCharts = lazy(() => import("../components/permit-charts.tsx"));
+// The charts (recharts is most of this page's weight) come when they are first shown: the panel
+// is fetched when the pointer comes near 'Show Charts', recharts when the panel opens.
+const loadAnalytics = () => import("../components/analytics-panel.tsx");
+const preloadAnalytics = () => void loadAnalytics().catch(() => undefined);
+const AnalyticsPanel = lazy(loadAnalytics);
+// The delete question (MUI's Dialog and its modal machinery) is fetched when first asked.
+const ConfirmDialog = lazy(() =>
+  import("../../../components/confirm-dialog.tsx").then((m) => ({ default: m.ConfirmDialog })),
+);
+// The cards (a phone's view of the rows) are fetched on a phone only, alongside the rows.
+const loadCards = () => import("../components/permit-cards.tsx");
+const PermitCards = lazy(() => loadCards().then((m) => ({ default: m.PermitCards })));
+
+/** What the list shows while its rows (or the cards' code) are on their way. */
+function RowsSkeleton() {
+  return (
+    <Box sx={{ p: 2 }} aria-busy="true">
+      {Array.from({ length: 6 }, (_, i) => (
+        <Skeleton key={i} height={36} />
+      ))}
+    </Box>
+  );
+}
 
 /** All Permits (/permits, spec section 2): dashboard, filters and the grouped, paged table. */
 export default function PermitsListPage() {
@@ -73,6 +92,14 @@ export default function PermitsListPage() {
   const summary = usePermitSummary(filterOf(query), list.data !== undefined || list.isError);
   const remove = useDeletePermit();
   const [doomed, setDoomed] = useState<PermitListItem | null>(null);
+  const hasAsked = useHasOpened(!!doomed);
+  const hasShownCharts = useHasOpened(view.showCharts);
+  // Charts shown from the start (a link with charts=1) hold their room while their code comes.
+  const [chartsAtStart] = useState(view.showCharts);
+  // On a phone the cards' code is fetched at once, alongside the rows.
+  useEffect(() => {
+    if (isPhone) void loadCards().catch(() => undefined);
+  }, [isPhone]);
 
   const pageCount = list.data ? Math.max(1, Math.ceil(list.data.total / list.data.page_size)) : 1;
   const firstRow = list.data ? (list.data.page - 1) * list.data.page_size + 1 : 0;
@@ -126,23 +153,27 @@ export default function PermitsListPage() {
             startIcon={<InsertChartOutlined />}
             aria-expanded={view.showCharts}
             aria-controls="analytics-charts"
+            onPointerEnter={preloadAnalytics}
+            onFocus={preloadAnalytics}
             sx={{ whiteSpace: "nowrap", flexShrink: 0 }}
             onClick={() => setView({ ...view, showCharts: !view.showCharts }, { replace: true })}
           >
             {view.showCharts ? "Hide Charts" : "Show Charts"}
           </Button>
         </Box>
-        <Collapse in={view.showCharts} unmountOnExit id="analytics-charts">
-          <Box sx={{ px: 2, pb: 2 }}>
-            {summary.data ? (
-              <Suspense fallback={<Skeleton variant="rounded" height={300} />}>
-                <PermitCharts summary={summary.data} />
-              </Suspense>
-            ) : (
-              <Skeleton variant="rounded" height={300} />
-            )}
-          </Box>
-        </Collapse>
+        {hasShownCharts ? (
+          <Suspense
+            fallback={
+              chartsAtStart ? (
+                <Box sx={{ px: 2, pb: 2 }}>
+                  <Skeleton variant="rounded" height={300} />
+                </Box>
+              ) : null
+            }
+          >
+            <AnalyticsPanel open={view.showCharts} slideIn={!chartsAtStart} summary={summary.data} />
+          </Suspense>
+        ) : null}
       </Paper>
 
       <PermitsToolbar query={query} onChange={changeQuery} onApplyView={applyView} />
@@ -166,17 +197,15 @@ export default function PermitsListPage() {
           {list.isFetching ? <LinearProgress aria-label="Loading permits" /> : null}
         </Box>
         {list.isPending ? (
-          <Box sx={{ p: 2 }} aria-busy="true">
-            {Array.from({ length: 6 }, (_, i) => (
-              <Skeleton key={i} height={36} />
-            ))}
-          </Box>
+          <RowsSkeleton />
         ) : rowsOnPage === 0 && !list.isError ? (
           <Typography sx={{ p: 3 }} color="text.secondary">
             No permits match these filters.
           </Typography>
         ) : isPhone ? (
-          <PermitCards {...viewProps} />
+          <Suspense fallback={<RowsSkeleton />}>
+            <PermitCards {...viewProps} />
+          </Suspense>
         ) : (
           <PermitsTable {...viewProps} />
         )}
@@ -216,19 +245,23 @@ export default function PermitsListPage() {
         </Box>
       ) : null}
 
-      <ConfirmDialog
-        open={!!doomed}
-        title="Delete permit"
-        message="Are you sure you want to delete this permit?"
-        details={doomed ? `${doomed.permit_number} · ${doomed.permit_name}` : undefined}
-        isBusy={remove.isPending}
-        error={remove.isError ? `Delete failed: ${errorMessage(remove.error)}` : undefined}
-        onClose={() => setDoomed(null)}
-        onConfirm={() => {
-          if (!doomed) return;
-          remove.mutate(doomed.id, { onSuccess: () => setDoomed(null) });
-        }}
-      />
+      {hasAsked ? (
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            open={!!doomed}
+            title="Delete permit"
+            message="Are you sure you want to delete this permit?"
+            details={doomed ? `${doomed.permit_number} · ${doomed.permit_name}` : undefined}
+            isBusy={remove.isPending}
+            error={remove.isError ? `Delete failed: ${errorMessage(remove.error)}` : undefined}
+            onClose={() => setDoomed(null)}
+            onConfirm={() => {
+              if (!doomed) return;
+              remove.mutate(doomed.id, { onSuccess: () => setDoomed(null) });
+            }}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }

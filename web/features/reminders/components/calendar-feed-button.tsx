@@ -1,20 +1,35 @@
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import IconButton from "@mui/material/IconButton";
-import Tooltip from "@mui/material/Tooltip";
 import CalendarIcon from "@mui/icons-material/CalendarMonthOutlined";
-import { CalendarFeedDialog } from "./calendar-feed-dialog.tsx";
+import { LazyTooltip } from "../../../components/lazy-tooltip.tsx";
+import { useHasOpened } from "../../../lib/on-demand.ts";
+
+// The dialog (and MUI's Dialog and TextField) is fetched when the pointer comes near the button.
+const loadDialog = () => import("./calendar-feed-dialog.tsx");
+const preloadDialog = () => void loadDialog().catch(() => undefined);
+const CalendarFeedDialog = lazy(() => loadDialog().then((m) => ({ default: m.CalendarFeedDialog })));
 
 /** Header button, for every signed-in user, that opens the calendar feed dialog. */
 export function CalendarFeedButton() {
   const [isOpen, setIsOpen] = useState(false);
+  const hasOpened = useHasOpened(isOpen);
   return (
     <>
-      <Tooltip title="Calendar feed">
-        <IconButton color="inherit" aria-label="Calendar feed" onClick={() => setIsOpen(true)}>
+      <LazyTooltip title="Calendar feed">
+        <IconButton
+          color="inherit"
+          aria-label="Calendar feed"
+          onPointerEnter={preloadDialog}
+          onClick={() => setIsOpen(true)}
+        >
           <CalendarIcon />
         </IconButton>
-      </Tooltip>
-      <CalendarFeedDialog open={isOpen} onClose={() => setIsOpen(false)} />
+      </LazyTooltip>
+      {hasOpened ? (
+        <Suspense fallback={null}>
+          <CalendarFeedDialog open={isOpen} onClose={() => setIsOpen(false)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }
