@@ -92,9 +92,19 @@ describe("permit detail as staff", () => {
     ]) {
       expect(await region(page, name).isVisible(), name).toBe(true);
     }
+    // The card shows what the server holds for this permit: the empty state, or one row per
+    // delivery (another spec's reminder run may have sent some for the first permit meanwhile).
+    const reminders = await page.request.get(`${BASE_URL}/api/permits/${permitId}/reminders`);
+    expect(reminders.status()).toBe(200);
+    const sent = ((await reminders.json()) as { deliveries: unknown[] }).deliveries.length;
+    const card = region(page, "Reminders");
     await expect
-      .poll(() => region(page, "Reminders").getByText("No reminders sent yet.").isVisible())
-      .toBe(true);
+      .poll(() =>
+        sent === 0
+          ? card.getByText("No reminders sent yet.").isVisible()
+          : card.getByRole("list", { name: "Reminders" }).getByRole("listitem").count(),
+      )
+      .toBe(sent === 0 ? true : sent);
     expect(await page.getByRole("link", { name: "Back to Permits" }).isVisible()).toBe(true);
     const status = await page.getByLabel(/^Status: /).textContent();
     expect(["Required", "In Waiting", "Pending", "Expired", "N/A"]).toContain(status);
