@@ -3,7 +3,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
-import type { SQLWrapper } from "drizzle-orm";
+import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
 import { MIGRATIONS_DIR } from "./migrate.ts";
@@ -22,6 +22,17 @@ export type DbKind = "pglite" | "pg";
 export async function queryRows<T>(db: Db, query: SQLWrapper): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+/**
+ * A selection for queryRows(): each field selected `as` its own key, so that the driver's row
+ * objects come back with the keys drizzle's mapping would have given them (hot queries of many
+ * rows skip that mapping: the list and the export).
+ */
+export function selectedAsKeys<K extends string>(fields: Record<K, SQLWrapper>): Record<K, SQL.Aliased> {
+  return Object.fromEntries(
+    Object.entries<SQLWrapper>(fields).map(([key, field]) => [key, sql`${field}`.as(key)]),
+  ) as Record<K, SQL.Aliased>;
 }
 
 export interface Database {

@@ -13,14 +13,13 @@ import {
   ne,
   or,
   type SQL,
-  type SQLWrapper,
   sql,
 } from "drizzle-orm";
 import { alias, type PgColumn } from "drizzle-orm/pg-core";
 import { choosesCompany, scopeConditions, scopeOf, type Actor } from "../../access/actor.ts";
 import { canReadInternalComments } from "../../access/policies/comment.ts";
 import { RESPONSIBLE_PERSON_ROLES, canBeResponsible } from "../../access/policies/permit.ts";
-import { queryRows, type Db } from "../../db/client.ts";
+import { queryRows, selectedAsKeys, type Db } from "../../db/client.ts";
 import { clients, companies, permits, projects, users } from "../../db/schema.ts";
 import { EXPIRING_SOON_DAYS } from "../../../shared/domain/constants.ts";
 import type { ListCategory } from "../../../shared/domain/permit-rules.ts";
@@ -216,13 +215,6 @@ export interface PermitListRow {
   total: number;
 }
 
-/** Each field selected `as` its own key, so that a raw row comes back with the keys drizzle would give it. */
-function aliasedAsKeys(fields: Record<keyof PermitListRow, SQLWrapper>) {
-  return Object.fromEntries(
-    Object.entries(fields).map(([key, field]) => [key, sql`${field}`.as(key)]),
-  ) as Record<keyof PermitListRow, SQL.Aliased>;
-}
-
 /**
  * One sorted page of the list's rows, each with its company, project, client and responsible
  * person, and the total, in one statement: the total is an uncorrelated subquery (run once, its own
@@ -237,7 +229,7 @@ export async function listPermitRows(db: Db, actor: Actor, query: PermitListQuer
 
   const rowsQuery = selectPermitView(
     db,
-    aliasedAsKeys({
+    selectedAsKeys<keyof PermitListRow>({
       id: permits.id,
       permitNumber: permits.permitNumber,
       permitName: permits.permitName,
