@@ -217,7 +217,7 @@ describe("a company-admin sets up a project", () => {
     await poll(() => page.getByRole("img", { name: /^Permits by Status: In Progress 4/ }).isVisible()).toBe(
       true,
     );
-    expect(await page.getByRole("combobox", { name: "Status" }).textContent()).toBe("Under Construction");
+    await poll(() => page.getByRole("combobox", { name: "Status" }).textContent()).toBe("Under Construction");
 
     const permits = page.getByRole("table", { name: "Project permits" });
     expect(await permits.getByRole("columnheader").allTextContents()).toEqual([
