@@ -3,12 +3,15 @@ import type { AddressInfo } from "node:net";
 import { loadConfig } from "./config.ts";
 import { acquireDataDirLock, DataDirLockedError, openDatabase } from "./db/client.ts";
 import { migrateDatabase } from "./db/migrate.ts";
+import { bufferedLogStream } from "./http/log-stream.ts";
 
 /** Starts the server: open the database, migrate, seed the first admin, listen, schedule. */
 async function main() {
   const started = Date.now();
   const config = loadConfig();
   const pretty = config.NODE_ENV !== "production" && process.stdout.isTTY;
+  // JSON lines to stdout, written in batches (at most a second late, all of them on exit).
+  const logStream = pretty ? undefined : bufferedLogStream();
   const logger = {
     level: config.LOG_LEVEL,
     ...(pretty
@@ -18,7 +21,7 @@ async function main() {
             options: { translateTime: "SYS:HH:MM:ss", ignore: "pid,hostname" },
           },
         }
-      : {}),
+      : { stream: logStream }),
   };
 
   // The embedded database is single-process: hold the data directory for the server's lifetime.
@@ -52,6 +55,7 @@ async function main() {
     { database: database.kind, mail: app.ctx.mailer.describe(), ms: Date.now() - started },
     `Permitrack ${config.publicUrl} is ready`,
   );
+  logStream?.flush(); // the line someone starting the server waits for: now, not a second later
 
   let stopping = false;
   const stop = async (signal: string) => {

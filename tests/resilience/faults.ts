@@ -701,6 +701,9 @@ async function databaseOutage(report: Report, w: World) {
   );
 
   // The scheduler: its run failed while the database was gone, and it lives on.
+  // Log lines reach the file at most a second late (server/http/log-stream.ts).
+  for (let waited = 0; waited < 3000 && !w.server.log.includes("reminders run failed"); waited += 100)
+    await sleep(100);
   const failedRun = w.server.log.includes("reminders run failed");
   const afterOutage = await deliveryCounts(w.url, f.companyId);
   const acceptedDuring = tally(w.smtp.messages, f.recipients).accepted;

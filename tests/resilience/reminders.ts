@@ -51,6 +51,9 @@ export async function remindersOnTwoServers(
     await Promise.all(servers.map((s) => s.start()));
     const counts = await waitAllSent(opts.databaseUrl, fixture, 90_000);
     await sleep(500); // anything still in flight would arrive now
+    // A server writes its log lines in batches, at most a second late (server/http/log-stream.ts).
+    for (let waited = 0; waited < 5000 && !servers.every((s) => runsOf(s).length > 0); waited += 100)
+      await sleep(100);
     const t = tally(smtp.messages, fixture.recipients);
     const runs = servers.map(runsOf);
     const recorded = runs.map((r) => r.reduce((n, x) => n + x.recorded, 0));
