@@ -57,6 +57,24 @@ describe("calendar dates", () => {
     expect(todayIn("America/Los_Angeles", instant)).toBe("2026-02-28");
     expect(todayIn("Asia/Tokyo", instant)).toBe("2026-03-01");
   });
+  it("turns the day at each zone's midnight to the millisecond, though it keeps the answer for a minute", () => {
+    const at = (iso: string) => new Date(iso);
+    // Kathmandu is UTC+05:45: its midnight falls at 18:15 UTC.
+    expect(todayIn("Asia/Kathmandu", at("2026-03-01T18:14:00.000Z"))).toBe("2026-03-01");
+    expect(todayIn("UTC", at("2026-03-01T18:14:30.000Z"))).toBe("2026-03-01");
+    expect(todayIn("Asia/Kathmandu", at("2026-03-01T18:14:59.999Z"))).toBe("2026-03-01");
+    expect(todayIn("Asia/Kathmandu", at("2026-03-01T18:15:00.000Z"))).toBe("2026-03-02");
+    // New York leaves EST for EDT on 2026-03-08; its midnight before is 05:00 UTC, after 04:00 UTC.
+    expect(todayIn("America/New_York", at("2026-03-08T04:59:59.999Z"))).toBe("2026-03-07");
+    expect(todayIn("America/New_York", at("2026-03-08T05:00:00.000Z"))).toBe("2026-03-08");
+    expect(todayIn("America/New_York", at("2026-03-09T03:59:59.999Z"))).toBe("2026-03-08");
+    expect(todayIn("America/New_York", at("2026-03-09T04:00:00.000Z"))).toBe("2026-03-09");
+    // Back in time too (a clock set back, a test's fake time).
+    expect(todayIn("America/New_York", at("2026-03-08T04:59:59.999Z"))).toBe("2026-03-07");
+    // Before 1972, offsets with seconds: never kept. Monrovia was UTC-00:44:30 until 1972.
+    expect(todayIn("Africa/Monrovia", at("1960-06-01T00:44:29.000Z"))).toBe("1960-05-31");
+    expect(todayIn("Africa/Monrovia", at("1960-06-01T00:44:31.000Z"))).toBe("1960-06-01");
+  });
   it("counts whole days across DST changes", () => {
     expect(daysBetween("2026-03-07", "2026-03-09")).toBe(2);
     expect(daysBetween("2026-03-09", "2026-03-07")).toBe(-2);
