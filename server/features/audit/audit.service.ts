@@ -3,36 +3,49 @@ import type { Db } from "../../db/client.ts";
 import { permitAudit, permits } from "../../db/schema.ts";
 import type { Actor } from "../../access/actor.ts";
 import { canReadInternalComments } from "../../access/policies/comment.ts";
-import { visiblePermitCondition, visiblePermitKey, visiblePermitOf } from "../permits/index.ts";
+import { builtOnce } from "../../db/built-once.ts";
+import {
+  visiblePermitCondition,
+  visiblePermitKey,
+  visiblePermitOf,
+  visiblePermitParams,
+  visiblePermitShape,
+} from "../permits/index.ts";
 import type { AuditEntry } from "../../../shared/schemas/audit.ts";
 import { COMMENT_AUDIT_ACTION, INTERNAL_COMMENT_AUDIT_FIELD } from "../../audit/audit-writer.ts";
 
 /**
  * A permit's audit trail, newest first by insertion order (timestamps of one transaction are equal,
  * and PGlite's clock can give quick successive writes the same one too), with the permit (for its
- * policy) in one statement; 404 when the actor may not see the permit. The text of an internal
+ * policy) in one statement, built once per shape of scope and comment visibility; 404 when the actor may not see the permit. The text of an internal
  * comment is in its audit entry, so it is withheld from whoever may not read internal comments.
  */
 export async function listVisiblePermitAudit(db: Db, actor: Actor, permitId: string) {
-  const rows = await db
-    .select({ ...visiblePermitKey, entry: permitAudit })
-    .from(permits)
-    .leftJoin(
-      permitAudit,
-      and(
-        eq(permitAudit.permitId, permits.id),
-        canReadInternalComments(actor)
-          ? undefined
-          : or(
-              ne(permitAudit.action, COMMENT_AUDIT_ACTION),
-              isNull(permitAudit.field),
-              ne(permitAudit.field, INTERNAL_COMMENT_AUDIT_FIELD),
-            ),
-      ),
-    )
-    .where(visiblePermitCondition(actor, permitId))
-    // Insertion order: a change's entries (an upload after the archiving it caused) keep theirs.
-    .orderBy(desc(permitAudit.seq));
+  const internal = canReadInternalComments(actor);
+  const key = `permit_audit_${visiblePermitShape(actor)}${internal ? "+internal" : ""}`;
+  const statement = builtOnce(db, key, (name) =>
+    db
+      .select({ ...visiblePermitKey, entry: permitAudit })
+      .from(permits)
+      .leftJoin(
+        permitAudit,
+        and(
+          eq(permitAudit.permitId, permits.id),
+          internal
+            ? undefined
+            : or(
+                ne(permitAudit.action, COMMENT_AUDIT_ACTION),
+                isNull(permitAudit.field),
+                ne(permitAudit.field, INTERNAL_COMMENT_AUDIT_FIELD),
+              ),
+        ),
+      )
+      .where(visiblePermitCondition(actor))
+      // Insertion order: a change's entries (an upload after the archiving it caused) keep theirs.
+      .orderBy(desc(permitAudit.seq))
+      .prepare(name),
+  );
+  const rows = await statement.execute(visiblePermitParams(actor, permitId));
   const entries: AuditEntry[] = [];
   for (const { entry: r } of rows) {
     if (!r) continue;

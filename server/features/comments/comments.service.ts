@@ -3,7 +3,14 @@ import type { Actor } from "../../access/actor.ts";
 import type { Db } from "../../db/client.ts";
 import { comments, permits } from "../../db/schema.ts";
 import { canReadInternalComments } from "../../access/policies/comment.ts";
-import { visiblePermitCondition, visiblePermitKey, visiblePermitOf } from "../permits/index.ts";
+import { builtOnce } from "../../db/built-once.ts";
+import {
+  visiblePermitCondition,
+  visiblePermitKey,
+  visiblePermitOf,
+  visiblePermitParams,
+  visiblePermitShape,
+} from "../permits/index.ts";
 import type { Comment } from "../../../shared/schemas/comments.ts";
 import {
   COMMENT_AUDIT_ACTION,
@@ -23,22 +30,26 @@ const present = (r: CommentRow): Comment => ({
 });
 
 /**
- * A permit's comments, oldest first, with the permit (for its policy) in one statement: internal
+ * A permit's comments, oldest first, with the permit (for its policy) in one statement, built once
+ * per shape of scope and comment visibility: internal
  * ones only when the actor may read them; 404 when the actor may not see the permit.
  */
 export async function listVisibleComments(db: Db, actor: Actor, permitId: string) {
-  const rows = await db
-    .select({ ...visiblePermitKey, comment: comments })
-    .from(permits)
-    .leftJoin(
-      comments,
-      and(
-        eq(comments.permitId, permits.id),
-        canReadInternalComments(actor) ? undefined : eq(comments.isInternal, false),
-      ),
-    )
-    .where(visiblePermitCondition(actor, permitId))
-    .orderBy(asc(comments.createdAt), asc(comments.id));
+  const internal = canReadInternalComments(actor);
+  const key = `permit_comments_${visiblePermitShape(actor)}${internal ? "+internal" : ""}`;
+  const statement = builtOnce(db, key, (name) =>
+    db
+      .select({ ...visiblePermitKey, comment: comments })
+      .from(permits)
+      .leftJoin(
+        comments,
+        and(eq(comments.permitId, permits.id), internal ? undefined : eq(comments.isInternal, false)),
+      )
+      .where(visiblePermitCondition(actor))
+      .orderBy(asc(comments.createdAt), asc(comments.id))
+      .prepare(name),
+  );
+  const rows = await statement.execute(visiblePermitParams(actor, permitId));
   return {
     permit: visiblePermitOf(rows),
     comments: rows.flatMap((r) => (r.comment ? [present(r.comment)] : [])),

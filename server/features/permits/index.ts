@@ -6,6 +6,8 @@ export { permitsRoutes } from "./permits.routes.ts";
 export {
   findVisiblePermit,
   visiblePermitCondition,
+  visiblePermitParams,
+  visiblePermitShape,
   visiblePermitKey,
   visiblePermitOf,
   type PermitRow,

@@ -1,5 +1,11 @@
-import { and, eq } from "drizzle-orm";
-import type { Actor } from "../../access/actor.ts";
+import { and, eq, sql } from "drizzle-orm";
+import {
+  scopeOf,
+  scopeParams,
+  scopePlaceholderConditions,
+  scopeShape,
+  type Actor,
+} from "../../access/actor.ts";
 import type { Db } from "../../db/client.ts";
 import { permits } from "../../db/schema.ts";
 import { notFound } from "../../errors.ts";
@@ -31,7 +37,8 @@ export async function findVisiblePermit(
 /**
  * A permit's sub-resource (its comments, its audit trail) read in one statement: select
  * `visiblePermitKey` beside the sub-resource's columns, from `permits` left-joined to the
- * sub-resource's table and filtered by `visiblePermitCondition`, then `visiblePermitOf(rows)` gives
+ * sub-resource's table and filtered by `visiblePermitCondition`, built once per shape (builtOnce)
+ * and run with `visiblePermitParams`, then `visiblePermitOf(rows)` gives
  * the permit the policy judges, or throws 404 when the actor may not see it (no rows at all).
  */
 export const visiblePermitKey = {
@@ -40,8 +47,25 @@ export const visiblePermitKey = {
   permitClientId: permits.clientId,
 };
 
-export const visiblePermitCondition = (actor: Actor, id: string) =>
-  and(eq(permits.id, id), permitScope(actor));
+/**
+ * The condition on `permits` that finds the permit if the actor may see it, with placeholders for
+ * the permit's id and the actor's scope: the statement is built once per `visiblePermitShape`
+ * (builtOnce) and run with `visiblePermitParams`.
+ */
+export const visiblePermitCondition = (actor: Actor) =>
+  and(
+    eq(permits.id, sql.placeholder("permitId")),
+    scopePlaceholderConditions(scopeOf(actor), { companyId: permits.companyId, clientId: permits.clientId }),
+  );
+
+/** What a statement with visiblePermitCondition() depends on of the actor: part of its key. */
+export const visiblePermitShape = (actor: Actor) => scopeShape(scopeOf(actor));
+
+/** The placeholder values of visiblePermitCondition() for the actor and a permit id. */
+export const visiblePermitParams = (actor: Actor, permitId: string) => ({
+  permitId,
+  ...scopeParams(scopeOf(actor)),
+});
 
 export function visiblePermitOf(
   rows: readonly { permitId: string; permitCompanyId: string; permitClientId: string | null }[],

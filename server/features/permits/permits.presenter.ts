@@ -9,6 +9,7 @@ import {
 } from "../../access/actor.ts";
 import { canReadInternalComments } from "../../access/policies/comment.ts";
 import type { Db } from "../../db/client.ts";
+import { builtOnce } from "../../db/built-once.ts";
 import { clients, companies, permits, projects, sureties, users } from "../../db/schema.ts";
 import { notFound } from "../../errors.ts";
 import type { BondStatus } from "../../../shared/domain/bonds.ts";
@@ -134,10 +135,6 @@ function selectPermitDetail(db: Db, actor: Actor, where: SQL | undefined) {
 
 type DetailRow = Awaited<ReturnType<typeof selectPermitDetail>>[number];
 
-type PreparedDetail = ReturnType<typeof prepareDetail>;
-/** Per database, the detail statement of each scope shape, built on first use. */
-const detailStatements = new WeakMap<Db, Map<string, PreparedDetail>>();
-
 function prepareDetail(db: Db, actor: Actor, name: string) {
   return selectPermitDetail(
     db,
@@ -161,14 +158,8 @@ function prepareDetail(db: Db, actor: Actor, name: string) {
  */
 export async function findVisiblePermitDetail(db: Db, actor: Actor, id: string) {
   const scope = scopeOf(actor);
-  const key = `${scopeShape(scope)}${canReadInternalComments(actor) ? "+internal" : ""}`;
-  let statements = detailStatements.get(db);
-  if (!statements) detailStatements.set(db, (statements = new Map()));
-  let statement = statements.get(key);
-  if (!statement) {
-    statement = prepareDetail(db, actor, `permit_detail_${key.replace(/\W/g, "_")}`);
-    statements.set(key, statement);
-  }
+  const key = `permit_detail_${scopeShape(scope)}${canReadInternalComments(actor) ? "+internal" : ""}`;
+  const statement = builtOnce(db, key, (name) => prepareDetail(db, actor, name));
   const [found] = await statement.execute({ id, ...scopeParams(scope) });
   if (!found) throw notFound("Permit");
   return found;

@@ -13,13 +13,14 @@ import {
   ne,
   or,
   type SQL,
+  type SQLWrapper,
   sql,
 } from "drizzle-orm";
-import { alias, type PgColumn } from "drizzle-orm/pg-core";
+import { alias, PgDialect, type PgColumn } from "drizzle-orm/pg-core";
 import { choosesCompany, scopeConditions, scopeOf, type Actor } from "../../access/actor.ts";
 import { canReadInternalComments } from "../../access/policies/comment.ts";
 import { RESPONSIBLE_PERSON_ROLES, canBeResponsible } from "../../access/policies/permit.ts";
-import { queryRows, selectedAsKeys, type Db } from "../../db/client.ts";
+import { queryRows, type Db } from "../../db/client.ts";
 import { clients, companies, permits, projects, users } from "../../db/schema.ts";
 import { EXPIRING_SOON_DAYS } from "../../../shared/domain/constants.ts";
 import type { ListCategory } from "../../../shared/domain/permit-rules.ts";
@@ -33,7 +34,7 @@ import type {
   PermitSortField,
   PermitSummary,
 } from "../../../shared/schemas/permits.ts";
-import { permitScope, selectPermitView } from "./permit-view.query.ts";
+import { permitScope } from "./permit-view.query.ts";
 
 /** Bars in the 'Permits by Agency' chart; the rest add up in `other_agencies`. */
 export const TOP_AGENCIES = 10;
@@ -159,9 +160,12 @@ const SORT_COLUMNS = {
  * unqualified "id" would resolve to comments.id here.
  */
 export function commentCountColumn(actor: Actor) {
-  const internal = canReadInternalComments(actor) ? sql`` : sql` and not c.is_internal`;
-  return sql<number>`(select count(*)::int from comments c where c.permit_id = "permits"."id"${internal})`;
+  return commentCountSql(canReadInternalComments(actor));
 }
+const commentCountSql = (readsInternalComments: boolean) =>
+  sql<number>`(select count(*)::int from comments c where c.permit_id = "permits"."id"${
+    readsInternalComments ? sql`` : sql` and not c.is_internal`
+  })`;
 
 /** The list's order: the chosen column, then creation order as the tie-breaker (DESIGN.md 6.9). */
 export function listOrder(query: { sort?: PermitSortField; dir: "asc" | "desc" }): SQL[] {
@@ -225,43 +229,10 @@ export interface PermitListRow {
  */
 export async function listPermitRows(db: Db, actor: Actor, query: PermitListQuery) {
   const where = listConditions(actor, query);
-  const order = listOrder(query);
-
-  const rowsQuery = selectPermitView(
-    db,
-    selectedAsKeys<keyof PermitListRow>({
-      id: permits.id,
-      permitNumber: permits.permitNumber,
-      permitName: permits.permitName,
-      agency: permits.agency,
-      status: permits.status,
-      recordType: permits.recordType,
-      archived: permits.archived,
-      startDate: permits.startDate,
-      permitApplicationDate: permits.permitApplicationDate,
-      expirationDate: permits.expirationDate,
-      companyId: companies.id,
-      companyName: companies.name,
-      timeZone: companies.timeZone,
-      projectId: projects.id,
-      projectName: projects.name,
-      projectNumber: projects.projectNumber,
-      clientId: clients.id,
-      clientName: clients.name,
-      commentCount: commentCountColumn(actor),
-      renewByDate: permits.renewByDate,
-      responsibleId: responsibleUser.id,
-      responsibleName: userNameSql(responsibleUser),
-      acknowledgedByName: permits.acknowledgedByName,
-      acknowledgedAt: permits.acknowledgedAt,
-      total: sql`(select count(*)::int from ${permits} where ${where})`,
-    }),
-  )
-    .leftJoin(responsibleUser, eq(responsibleUser.id, permits.responsibleUserId))
-    .where(where)
-    .orderBy(...order)
-    .limit(query.page_size)
-    .offset((query.page - 1) * query.page_size);
+  const { select, from } = listStatementHead(canReadInternalComments(actor));
+  const rowsQuery = sql`${select}, (select count(*)::int from ${permits} where ${where}) as "total" ${from}
+where ${where} order by ${sql.join(listOrder(query), sql`, `)}
+limit ${query.page_size} offset ${(query.page - 1) * query.page_size}`;
   const rows = await queryRows<PermitListRow>(db, rowsQuery);
   if (rows.length || query.page === 1) return { rows, total: rows[0]?.total ?? 0 };
   const [count] = await db
@@ -269,6 +240,72 @@ export async function listPermitRows(db: Db, actor: Actor, query: PermitListQuer
     .from(permits)
     .where(where);
   return { rows, total: count?.total ?? 0 };
+}
+
+/** The list's columns, each selected as its key (the total comes after them). */
+function listColumns(readsInternalComments: boolean): Record<Exclude<keyof PermitListRow, "total">, SQLWrapper> {
+  return {
+    id: permits.id,
+    permitNumber: permits.permitNumber,
+    permitName: permits.permitName,
+    agency: permits.agency,
+    status: permits.status,
+    recordType: permits.recordType,
+    archived: permits.archived,
+    startDate: permits.startDate,
+    permitApplicationDate: permits.permitApplicationDate,
+    expirationDate: permits.expirationDate,
+    companyId: companies.id,
+    companyName: companies.name,
+    timeZone: companies.timeZone,
+    projectId: projects.id,
+    projectName: projects.name,
+    projectNumber: projects.projectNumber,
+    clientId: clients.id,
+    clientName: clients.name,
+    commentCount: commentCountSql(readsInternalComments),
+    renewByDate: permits.renewByDate,
+    responsibleId: responsibleUser.id,
+    responsibleName: userNameSql(responsibleUser),
+    acknowledgedByName: permits.acknowledgedByName,
+    acknowledgedAt: permits.acknowledgedAt,
+  };
+}
+
+const listHeads = new Map<boolean, { select: SQL; from: SQL }>();
+/**
+ * The list statement's fixed parts as text, rendered once per comment visibility: its select list
+ * (no parameters) and its joins (the permit view's and the responsible person's). Rendering them
+ * for every request was a sixth of the list's time on the server (docs/PERFORMANCE.md); only the
+ * conditions, the order and the page are rendered per request.
+ */
+function listStatementHead(readsInternalComments: boolean) {
+  let head = listHeads.get(readsInternalComments);
+  if (!head) {
+    const columns = Object.entries<SQLWrapper>(listColumns(readsInternalComments)).map(
+      ([key, column]) => sql`${column} as ${sql.identifier(key)}`,
+    );
+    head = {
+      select: sql.raw(renderWithoutParams(sql`select ${sql.join(columns, sql`, `)}`)),
+      from: sql.raw(
+        renderWithoutParams(sql`from ${permits}
+inner join ${companies} on ${eq(companies.id, permits.companyId)}
+left join ${projects} on ${eq(projects.id, permits.projectId)}
+left join ${clients} on ${eq(clients.id, permits.clientId)}
+left join ${users} as ${responsibleUser} on ${eq(responsibleUser.id, permits.responsibleUserId)}`),
+      ),
+    };
+    listHeads.set(readsInternalComments, head);
+  }
+  return head;
+}
+
+const dialect = new PgDialect();
+/** SQL text of a fragment that must hold no parameter (it is reused for every request). */
+function renderWithoutParams(fragment: SQL): string {
+  const { sql: text, params } = dialect.sqlToQuery(fragment);
+  if (params.length) throw new Error(`a reused SQL fragment holds parameters: ${text}`);
+  return text;
 }
 
 /** A page of list rows as listPermitRows() gives them. */

@@ -1,8 +1,17 @@
 import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
 import { alias, type PgColumn } from "drizzle-orm/pg-core";
-import { choosesCompany, scopeConditions, scopeOf, type Actor } from "../../access/actor.ts";
+import {
+  choosesCompany,
+  scopeConditions,
+  scopeOf,
+  scopeParams,
+  scopePlaceholderConditions,
+  scopeShape,
+  type Actor,
+} from "../../access/actor.ts";
 import { projectCan } from "../../access/policies/project.ts";
 import type { Db } from "../../db/client.ts";
+import { builtOnce } from "../../db/built-once.ts";
 import { attachments, clients, companies, permits, permitTemplates, projects } from "../../db/schema.ts";
 import { notFound } from "../../errors.ts";
 import { todayIn } from "../../../shared/domain/dates.ts";
@@ -311,13 +320,14 @@ interface DashboardPermitRow {
 const dashboardPermit = alias(permits, "dashboard_permit");
 
 /**
- * The permits of the project the actor may see, as one JSON array in the project's row, in
+ * The permits of the project the actor may see (the scope as placeholders: the dashboard's
+ * statement is built once per shape), as one JSON array in the project's row, in
  * creation order (template permits share their project's creation instant; their numbers keep
  * them in order).
  */
 function dashboardPermitsColumn(actor: Actor) {
   const p = dashboardPermit;
-  const scope = scopeConditions(scopeOf(actor), { companyId: p.companyId, clientId: p.clientId });
+  const scope = scopePlaceholderConditions(scopeOf(actor), { companyId: p.companyId, clientId: p.clientId });
   return sql<DashboardPermitRow[]>`(select coalesce(json_agg(json_build_object(
       'id', ${p.id}, 'permitNumber', ${p.permitNumber}, 'permitName', ${p.permitName},
       'agency', ${p.agency}, 'status', ${p.status}, 'startDate', ${p.startDate},
@@ -332,10 +342,19 @@ function dashboardPermitsColumn(actor: Actor) {
  * company's time zone, and its permits.
  */
 export async function findProjectDashboard(db: Db, actor: Actor, id: string) {
-  const [row] = await selectProjects(db, {
-    timeZone: companies.timeZone,
-    dashboardPermits: dashboardPermitsColumn(actor),
-  }).where(and(eq(projects.id, id), visible(actor)));
+  const scope = scopeOf(actor);
+  // Built once per shape of scope, its values (the project, the scope's) as placeholders.
+  const statement = builtOnce(db, `project_dashboard_${scopeShape(scope)}`, (name) =>
+    selectProjects(db, { timeZone: companies.timeZone, dashboardPermits: dashboardPermitsColumn(actor) })
+      .where(
+        and(
+          eq(projects.id, sql.placeholder("id")),
+          scopePlaceholderConditions(scope, { companyId: projects.companyId, clientId: projects.clientId }),
+        ),
+      )
+      .prepare(name),
+  );
+  const [row] = await statement.execute({ id, ...scopeParams(scope) });
   if (!row) throw notFound("Project");
   return { project: present(actor, row), timeZone: row.timeZone, permits: row.dashboardPermits };
 }
