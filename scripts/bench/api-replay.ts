@@ -1,9 +1,9 @@
 /**
  * API against the replay of its own statements (performance issue, part 5). Signed in as the admin
  * of the company with 10,000 permits (scripts/bench/permits-data.ts), for each hot endpoint:
- *   - the API's median and p95 over real HTTP on 127.0.0.1 (one keep-alive connection, requests one
- *     at a time, the body read to its end), the app in this process with production's log level (the
- *     lines go to /dev/null);
+ *   - the API's median and p95 over real HTTP on 127.0.0.1 (one keep-alive connection of a lean
+ *     client, keepAliveGetter() in lib.ts, requests one at a time, the body read to its end), the app
+ *     in this process with production's log level and log destination (written to /dev/null);
  *   - the statements of one request, as the app sent them through drizzle (Database.observeStatements:
  *     text, parameters, begin/commit included): their count, and of those the session's;
  *   - the same statements replayed, in order, as often, on one dedicated connection (PostgreSQL: a
@@ -34,6 +34,7 @@ import {
   type BenchDatabase,
   type Figure,
 } from "./lib.ts";
+import { bufferedLogStream } from "../../server/http/log-stream.ts";
 import { BENCH, benchTargets, generatePermitsData, QUICK_SCALE } from "./permits-data.ts";
 
 /** The API's median may be at most this many times its statements' replay. */
@@ -161,10 +162,10 @@ export async function benchApiReplay(bench: BenchDatabase, o: ApiReplayOptions):
   const database = bench.database;
   const targets = await benchTargets(database);
   const endpoints = hotEndpoints(targets);
-  const devNull = fs.createWriteStream("/dev/null");
+  const devNull = bufferedLogStream(fs.openSync("/dev/null", "w"));
   const running = await startApp(database, {
     dataDir: bench.dataDir,
-    // As main.ts in production: JSON lines at "info" (here written to /dev/null).
+    // As main.ts in production: JSON lines at "info", buffered (here written to /dev/null).
     logger: { level: "info", stream: devNull },
   });
   const replayer = await replayerFor(bench);
@@ -224,16 +225,16 @@ export async function benchApiReplay(bench: BenchDatabase, o: ApiReplayOptions):
         const session = statements.filter((s) => isSession(s.sql)).length;
         if (e.key === "detail") sessionCount = session;
 
-        const api: number[] = [];
-        for (let i = 0; i < n; i++) {
-          const t = performance.now();
-          await client.get(e.path);
-          api.push(performance.now() - t);
-        }
+        // API and replay alternate, one request then one replay: whatever else the machine does
+        // meanwhile weighs on both alike.
         for (let i = 0; i < warmup; i++) await replayer.run(statements);
+        const api: number[] = [];
         const replay: number[] = [];
         for (let i = 0; i < n; i++) {
-          const t = performance.now();
+          let t = performance.now();
+          await client.get(e.path);
+          api.push(performance.now() - t);
+          t = performance.now();
           await replayer.run(statements);
           replay.push(performance.now() - t);
         }
@@ -344,7 +345,7 @@ if (isMain(import.meta.url)) {
       await generatePermitsData(bench.database, console.log, quick ? QUICK_SCALE : undefined);
       figures.push(
         ...(await benchApiReplay(bench, {
-          requests: Number(arg("requests") ?? (quick ? 20 : 100)),
+          requests: Number(arg("requests") ?? (quick ? 20 : 300)),
           plansFile: arg("plans"),
         })),
       );

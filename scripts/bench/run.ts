@@ -105,7 +105,7 @@ const SIZES = quick
     }
   : {
       scale: BENCH,
-      apiRequests: 100,
+      apiRequests: 300,
       loadSeconds: 10,
       warmupSeconds: 2,
       browserRounds: 8,
