@@ -503,7 +503,7 @@ function table(all: Figure[]): string {
 
 function git(args: string[]): string {
   try {
-    return execFileSync("git", args, { cwd: root, encoding: "utf8" }).trim();
+    return execFileSync("git", args, { cwd: root, encoding: "utf8" }).trimEnd(); // not trim(): porcelain lines start with a space
   } catch {
     return "";
   }
