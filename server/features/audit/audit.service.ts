@@ -17,8 +17,9 @@ import { COMMENT_AUDIT_ACTION, INTERNAL_COMMENT_AUDIT_FIELD } from "../../audit/
 /**
  * A permit's audit trail, newest first by insertion order (timestamps of one transaction are equal,
  * and PGlite's clock can give quick successive writes the same one too), with the permit (for its
- * policy) in one statement, built once per shape of scope and comment visibility; 404 when the actor may not see the permit. The text of an internal
- * comment is in its audit entry, so it is withheld from whoever may not read internal comments.
+ * policy) in one statement, built once per shape of scope and comment visibility; 404 when the
+ * actor may not see the permit. The text of an internal comment is in its audit entry, so it is
+ * withheld from whoever may not read internal comments.
  */
 export async function listVisiblePermitAudit(db: Db, actor: Actor, permitId: string) {
   const internal = canReadInternalComments(actor);

@@ -31,8 +31,8 @@ const present = (r: CommentRow): Comment => ({
 
 /**
  * A permit's comments, oldest first, with the permit (for its policy) in one statement, built once
- * per shape of scope and comment visibility: internal
- * ones only when the actor may read them; 404 when the actor may not see the permit.
+ * per shape of scope and comment visibility: internal ones only when the actor may read them; 404
+ * when the actor may not see the permit.
  */
 export async function listVisibleComments(db: Db, actor: Actor, permitId: string) {
   const internal = canReadInternalComments(actor);
