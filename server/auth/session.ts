@@ -64,6 +64,9 @@ export interface SessionReader {
   resolveActor(request: FastifyRequest): Promise<Actor | null>;
 }
 
+/** How many verified session cookies createSessionReader() remembers. */
+const VERIFIED_COOKIES_KEPT = 10_000;
+
 /**
  * Reads better-auth's session cookie the way better-auth does (`token.signature`, HMAC-SHA256 of
  * the token with the app secret, base64, URL-encoded), but loads the session and everything the
@@ -72,9 +75,6 @@ export interface SessionReader {
  * reading one are kept here: an expired session is deleted and counts as none, and a session
  * older than a day is extended by a week (one more statement, once a day per session).
  */
-/** How many verified session cookies createSessionReader() remembers. */
-const VERIFIED_COOKIES_KEPT = 10_000;
-
 export async function createSessionReader(auth: Auth, db: Db): Promise<SessionReader> {
   const ctx = await auth.$context;
   const cookieName = ctx.authCookies.sessionToken.name;

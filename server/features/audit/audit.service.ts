@@ -2,14 +2,12 @@ import { and, desc, eq, isNull, ne, or } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { permitAudit, permits } from "../../db/schema.ts";
 import type { Actor } from "../../access/actor.ts";
-import { canReadInternalComments } from "../../access/policies/comment.ts";
-import { builtOnce } from "../../db/built-once.ts";
 import {
+  builtOnceForViewer,
   visiblePermitCondition,
   visiblePermitKey,
   visiblePermitOf,
   visiblePermitParams,
-  visiblePermitShape,
 } from "../permits/index.ts";
 import type { AuditEntry } from "../../../shared/schemas/audit.ts";
 import { COMMENT_AUDIT_ACTION, INTERNAL_COMMENT_AUDIT_FIELD } from "../../audit/audit-writer.ts";
@@ -22,9 +20,7 @@ import { COMMENT_AUDIT_ACTION, INTERNAL_COMMENT_AUDIT_FIELD } from "../../audit/
  * withheld from whoever may not read internal comments.
  */
 export async function listVisiblePermitAudit(db: Db, actor: Actor, permitId: string) {
-  const internal = canReadInternalComments(actor);
-  const key = `permit_audit_${visiblePermitShape(actor)}${internal ? "+internal" : ""}`;
-  const statement = builtOnce(db, key, (name) =>
+  const statement = builtOnceForViewer(db, actor, "permit_audit", (name, internal) =>
     db
       .select({ ...visiblePermitKey, entry: permitAudit })
       .from(permits)

@@ -2,14 +2,12 @@ import { and, asc, eq } from "drizzle-orm";
 import type { Actor } from "../../access/actor.ts";
 import type { Db } from "../../db/client.ts";
 import { comments, permits } from "../../db/schema.ts";
-import { canReadInternalComments } from "../../access/policies/comment.ts";
-import { builtOnce } from "../../db/built-once.ts";
 import {
+  builtOnceForViewer,
   visiblePermitCondition,
   visiblePermitKey,
   visiblePermitOf,
   visiblePermitParams,
-  visiblePermitShape,
 } from "../permits/index.ts";
 import type { Comment } from "../../../shared/schemas/comments.ts";
 import {
@@ -35,9 +33,7 @@ const present = (r: CommentRow): Comment => ({
  * when the actor may not see the permit.
  */
 export async function listVisibleComments(db: Db, actor: Actor, permitId: string) {
-  const internal = canReadInternalComments(actor);
-  const key = `permit_comments_${visiblePermitShape(actor)}${internal ? "+internal" : ""}`;
-  const statement = builtOnce(db, key, (name) =>
+  const statement = builtOnceForViewer(db, actor, "permit_comments", (name, internal) =>
     db
       .select({ ...visiblePermitKey, comment: comments })
       .from(permits)

@@ -7,7 +7,7 @@ export {
   findVisiblePermit,
   visiblePermitCondition,
   visiblePermitParams,
-  visiblePermitShape,
+  builtOnceForViewer,
   visiblePermitKey,
   visiblePermitOf,
   type PermitRow,

@@ -6,6 +6,8 @@ import {
   scopeShape,
   type Actor,
 } from "../../access/actor.ts";
+import { canReadInternalComments } from "../../access/policies/comment.ts";
+import { builtOnce } from "../../db/built-once.ts";
 import type { Db } from "../../db/client.ts";
 import { permits } from "../../db/schema.ts";
 import { notFound } from "../../errors.ts";
@@ -37,9 +39,9 @@ export async function findVisiblePermit(
 /**
  * A permit's sub-resource (its comments, its audit trail) read in one statement: select
  * `visiblePermitKey` beside the sub-resource's columns, from `permits` left-joined to the
- * sub-resource's table and filtered by `visiblePermitCondition`, built once per shape (builtOnce)
- * and run with `visiblePermitParams`, then `visiblePermitOf(rows)` gives
- * the permit the policy judges, or throws 404 when the actor may not see it (no rows at all).
+ * sub-resource's table and filtered by `visiblePermitCondition`, built once (`builtOnceForViewer`)
+ * and run with `visiblePermitParams`; then `visiblePermitOf(rows)` gives the permit the policy
+ * judges, or throws 404 when the actor may not see it (no rows at all).
  */
 export const visiblePermitKey = {
   permitId: permits.id,
@@ -49,8 +51,8 @@ export const visiblePermitKey = {
 
 /**
  * The condition on `permits` that finds the permit if the actor may see it, with placeholders for
- * the permit's id and the actor's scope: the statement is built once per `visiblePermitShape`
- * (builtOnce) and run with `visiblePermitParams`.
+ * the permit's id and the actor's scope: the statement is built once (`builtOnceForViewer`) and
+ * run with `visiblePermitParams`.
  */
 export const visiblePermitCondition = (actor: Actor) =>
   and(
@@ -58,8 +60,22 @@ export const visiblePermitCondition = (actor: Actor) =>
     scopePlaceholderConditions(scopeOf(actor), { companyId: permits.companyId, clientId: permits.clientId }),
   );
 
-/** What a statement with visiblePermitCondition() depends on of the actor: part of its key. */
-export const visiblePermitShape = (actor: Actor) => scopeShape(scopeOf(actor));
+/**
+ * builtOnce() for a statement about a permit the actor may see (its detail, comments, audit
+ * trail): such a statement depends on the actor only through the shape of its scope and whether
+ * internal comments count, so it is built once per `what` and those two. `build` gets the
+ * statement's name and whether internal comments count.
+ */
+export function builtOnceForViewer<T>(
+  db: Db,
+  actor: Actor,
+  what: string,
+  build: (name: string, readsInternalComments: boolean) => T,
+): T {
+  const internal = canReadInternalComments(actor);
+  const key = `${what}_${scopeShape(scopeOf(actor))}${internal ? "+internal" : ""}`;
+  return builtOnce(db, key, (name) => build(name, internal));
+}
 
 /** The placeholder values of visiblePermitCondition() for the actor and a permit id. */
 export const visiblePermitParams = (actor: Actor, permitId: string) => ({

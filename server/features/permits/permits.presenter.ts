@@ -1,15 +1,7 @@
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import {
-  scopeOf,
-  scopeParams,
-  scopePlaceholderConditions,
-  scopeShape,
-  type Actor,
-} from "../../access/actor.ts";
-import { canReadInternalComments } from "../../access/policies/comment.ts";
+import { scopeOf, scopeParams, scopePlaceholderConditions, type Actor } from "../../access/actor.ts";
 import type { Db } from "../../db/client.ts";
-import { builtOnce } from "../../db/built-once.ts";
 import { clients, companies, permits, projects, sureties, users } from "../../db/schema.ts";
 import { notFound } from "../../errors.ts";
 import type { BondStatus } from "../../../shared/domain/bonds.ts";
@@ -24,7 +16,7 @@ import type {
   PermitListItem,
   PermitListQuery,
 } from "../../../shared/schemas/permits.ts";
-import type { PermitRow } from "./permit-access.ts";
+import { builtOnceForViewer, type PermitRow } from "./permit-access.ts";
 import { commentCountColumn, userNameSql, type PermitListRows } from "./permits.repository.ts";
 import { selectPermitView } from "./permit-view.query.ts";
 import { permitCan, permitRowCan } from "../../access/policies/permit.ts";
@@ -158,8 +150,7 @@ function prepareDetail(db: Db, actor: Actor, name: string) {
  */
 export async function findVisiblePermitDetail(db: Db, actor: Actor, id: string) {
   const scope = scopeOf(actor);
-  const key = `permit_detail_${scopeShape(scope)}${canReadInternalComments(actor) ? "+internal" : ""}`;
-  const statement = builtOnce(db, key, (name) => prepareDetail(db, actor, name));
+  const statement = builtOnceForViewer(db, actor, "permit_detail", (name) => prepareDetail(db, actor, name));
   const [found] = await statement.execute({ id, ...scopeParams(scope) });
   if (!found) throw notFound("Permit");
   return found;

@@ -243,7 +243,9 @@ limit ${query.page_size} offset ${(query.page - 1) * query.page_size}`;
 }
 
 /** The list's columns, each selected as its key (the total comes after them). */
-function listColumns(readsInternalComments: boolean): Record<Exclude<keyof PermitListRow, "total">, SQLWrapper> {
+function listColumns(
+  readsInternalComments: boolean,
+): Record<Exclude<keyof PermitListRow, "total">, SQLWrapper> {
   return {
     id: permits.id,
     permitNumber: permits.permitNumber,
