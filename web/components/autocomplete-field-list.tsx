@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useLayoutEffect, useRef, useState } from "react";
 import Autocomplete from "@mui/material/Autocomplete";
 import TextField from "@mui/material/TextField";
 import type { AutocompleteFieldProps } from "./autocomplete-field.tsx";
@@ -29,8 +29,9 @@ export default function AutocompleteFieldList<T>({
 }: AutocompleteFieldListProps<T>) {
   const [isOpen, setIsOpen] = useState(openOnMount);
   const root = useRef<HTMLDivElement>(null);
-  // What was typed into the stand-in is typed again into the input, as the user would have.
-  useEffect(() => {
+  // What was typed into the stand-in is typed again into the input, as the user would have, before
+  // the browser takes the next keystroke.
+  useLayoutEffect(() => {
     const input = root.current?.querySelector("input");
     if (initialText === null || !input) return;
     Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")?.set?.call(input, initialText);

@@ -49,7 +49,13 @@ export function AutocompleteField<T>(props: AutocompleteFieldProps<T>) {
   if (isLoaded) {
     const List = list.Component as ComponentType<AutocompleteFieldListProps<T>>;
     return (
-      <List {...props} initialText={typed} openOnMount={wantsOpen} focusOnMount={wantsOpen || hasFocus} />
+      // Opened and given the focus only if the stand-in still has it when the code arrives.
+      <List
+        {...props}
+        initialText={hasFocus ? typed : null}
+        openOnMount={wantsOpen && hasFocus}
+        focusOnMount={hasFocus}
+      />
     );
   }
 
@@ -103,7 +109,13 @@ export function AutocompleteField<T>(props: AutocompleteFieldProps<T>) {
             setHasFocus(true);
             load();
           }}
-          onBlur={() => setHasFocus(false)}
+          onBlur={() => {
+            // Left before the code came: nothing is replayed and nothing opens (the real picker
+            // drops typed text on blur too).
+            setHasFocus(false);
+            setWantsOpen(false);
+            setTyped(null);
+          }}
           inputProps={{
             className: "MuiAutocomplete-input",
             role: "combobox",

@@ -1,4 +1,12 @@
-import { cloneElement, useEffect, useState, type FocusEvent, type ReactElement, type ReactNode } from "react";
+import {
+  cloneElement,
+  useEffect,
+  useState,
+  type FocusEvent,
+  type PointerEvent,
+  type ReactElement,
+  type ReactNode,
+} from "react";
 import type { TooltipProps } from "@mui/material/Tooltip";
 import { onDemand, useIsLoaded } from "../lib/on-demand.ts";
 
@@ -15,10 +23,10 @@ const ENTER_DELAY_MS = 100;
 
 type Child = ReactElement<{
   children?: ReactNode;
-  onMouseEnter?: () => void;
-  onMouseLeave?: () => void;
+  onPointerEnter?: (event: PointerEvent<HTMLElement>) => void;
+  onPointerLeave?: (event: PointerEvent<HTMLElement>) => void;
   onFocus?: (event: FocusEvent<HTMLElement>) => void;
-  onBlur?: () => void;
+  onBlur?: (event: FocusEvent<HTMLElement>) => void;
 }>;
 
 /**
@@ -26,7 +34,8 @@ type Child = ReactElement<{
  * code comes on the first hover or focus. The child is never re-mounted: the tooltip is anchored
  * to a box laid over it, and shown and hidden by the child's own pointer and focus events. The
  * child names itself (aria-label), so the hint adds nothing to assistive technology; it must be
- * positioned (MUI's buttons are) and take no mouse or focus handlers of its own.
+ * positioned (MUI's buttons are); its own pointer and focus handlers still run. As MUI's: a mouse
+ * shows it (a finger's tap does not), and Escape hides it.
  */
 export function LazyTooltip({ title, children }: { title: string; children: Child }) {
   const isLoaded = useIsLoaded(tooltip);
@@ -43,17 +52,27 @@ export function LazyTooltip({ title, children }: { title: string; children: Chil
     setHolder(null);
     setHasWaited(false);
   };
+  const own = children.props;
   return cloneElement(children, {
-    onMouseEnter: () => {
+    onPointerEnter: (event) => {
+      own.onPointerEnter?.(event);
+      if (event.pointerType !== "mouse") return;
       void tooltip.load();
       setHolder("pointer");
     },
-    onMouseLeave: hide,
+    onPointerLeave: (event) => {
+      own.onPointerLeave?.(event);
+      hide();
+    },
     onFocus: (event) => {
+      own.onFocus?.(event);
       void tooltip.load();
       if (event.currentTarget.matches(":focus-visible")) setHolder("keyboard");
     },
-    onBlur: hide,
+    onBlur: (event) => {
+      own.onBlur?.(event);
+      hide();
+    },
     children: (
       <>
         {children.props.children}
@@ -61,6 +80,7 @@ export function LazyTooltip({ title, children }: { title: string; children: Chil
           <tooltip.Component
             title={title}
             open={isOpen}
+            onClose={hide}
             disableFocusListener
             disableHoverListener
             disableTouchListener

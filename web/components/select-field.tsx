@@ -61,7 +61,8 @@ export function SelectField(props: SelectFieldProps) {
   const [hasFocus, setHasFocus] = useState(false);
   const id = useId();
   if (isLoaded)
-    return <menu.Component {...props} openOnMount={wantsOpen} focusOnMount={wantsOpen || hasFocus} />;
+    // Opened and given the focus only if the stand-in still has it when the code arrives.
+    return <menu.Component {...props} openOnMount={wantsOpen && hasFocus} focusOnMount={hasFocus} />;
 
   const { label, value, options, displayEmpty = false, size, sx } = props;
   const shown = options.find((o) => o.value === value && (value !== "" || displayEmpty))?.label ?? "";
@@ -84,7 +85,10 @@ export function SelectField(props: SelectFieldProps) {
           shown,
           onOpen: open,
           onIntent: () => void menu.load(),
-          onFocusChange: setHasFocus,
+          onFocusChange: (focused: boolean) => {
+            setHasFocus(focused);
+            if (!focused) setWantsOpen(false); // left before the code came: nothing opens later
+          },
         }}
       />
     </FormControl>

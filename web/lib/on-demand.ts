@@ -1,4 +1,4 @@
-import { createElement, useState, useSyncExternalStore, type ComponentType } from "react";
+import { createElement, lazy, useState, useSyncExternalStore, type ComponentType } from "react";
 
 /**
  * A component whose code the first paint does not need (a picker's list, a menu, a tooltip):
@@ -59,4 +59,14 @@ export function useHasOpened(open: boolean): boolean {
   const [hasOpened, setHasOpened] = useState(open);
   if (open && !hasOpened) setHasOpened(true);
   return hasOpened || open;
+}
+
+/**
+ * React's lazy() for a part that is rendered only when opened (a dialog, a menu, a drawer), with
+ * `preload` to fetch its code earlier, on intent (pointer over its button, focus, touch). `preload`
+ * never rejects: if the fetch fails, lazy() asks again when the part is rendered.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- lazy()'s own bound: any component
+export function lazyWithPreload<T extends ComponentType<any>>(importer: () => Promise<{ default: T }>) {
+  return { Component: lazy(importer), preload: () => void importer().catch(() => undefined) };
 }

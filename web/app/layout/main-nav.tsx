@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { Suspense, useEffect, useRef, useState } from "react";
 import { NavLink, useLocation } from "react-router";
 import ExpandMoreIcon from "@mui/icons-material/ExpandMore";
 import Box from "@mui/material/Box";
@@ -7,7 +7,7 @@ import IconButton from "@mui/material/IconButton";
 import Paper from "@mui/material/Paper";
 import MenuIcon from "@mui/icons-material/Menu";
 import type { NavLink as NavLinkItem } from "../../../shared/domain/permissions.ts";
-import { useHasOpened } from "../../lib/on-demand.ts";
+import { lazyWithPreload, useHasOpened } from "../../lib/on-demand.ts";
 import { useCurrentUser, useSignOut } from "../../lib/session.tsx";
 import { activeLinkSx, linksOf } from "./nav-links.ts";
 
@@ -22,9 +22,9 @@ import { activeLinkSx, linksOf } from "./nav-links.ts";
  * The drawer is a chunk of its own (MUI's Drawer and Modal), fetched when the pointer or a finger
  * comes near its button: no page shows it open.
  */
-const loadDrawer = () => import("./main-nav-drawer.tsx");
-const preloadDrawer = () => void loadDrawer().catch(() => undefined);
-const MainNavDrawer = lazy(loadDrawer);
+const { Component: MainNavDrawer, preload: preloadDrawer } = lazyWithPreload(
+  () => import("./main-nav-drawer.tsx"),
+);
 
 /** Permits, Bonds, the Admin links and Logout in the bar (lg and up). */
 export function DesktopNav() {

@@ -1,14 +1,14 @@
-import { lazy, Suspense, useState } from "react";
+import { Suspense, useState } from "react";
 import Avatar from "@mui/material/Avatar";
 import IconButton from "@mui/material/IconButton";
 import { LazyTooltip } from "../../../components/lazy-tooltip.tsx";
-import { useHasOpened } from "../../../lib/on-demand.ts";
+import { lazyWithPreload, useHasOpened } from "../../../lib/on-demand.ts";
 import { useCurrentUser } from "../../../lib/session.tsx";
 
 // The menu (MUI's Menu, Popover and Modal) is fetched when the pointer comes near the button.
-const loadList = () => import("./account-menu-list.tsx");
-const preloadList = () => void loadList().catch(() => undefined);
-const AccountMenuList = lazy(loadList);
+const { Component: AccountMenuList, preload: preloadList } = lazyWithPreload(
+  () => import("./account-menu-list.tsx"),
+);
 
 const initialsOf = (first: string, last: string, email: string) =>
   `${first.charAt(0)}${last.charAt(0)}`.toUpperCase() || email.charAt(0).toUpperCase();

@@ -1,13 +1,13 @@
-import { lazy, Suspense, useState } from "react";
+import { Suspense, useState } from "react";
 import IconButton from "@mui/material/IconButton";
 import SwitchAccountIcon from "@mui/icons-material/SwitchAccountOutlined";
 import { LazyTooltip } from "../../../components/lazy-tooltip.tsx";
-import { useHasOpened } from "../../../lib/on-demand.ts";
+import { lazyWithPreload, useHasOpened } from "../../../lib/on-demand.ts";
 
 // The popover (MUI's Popover and Autocomplete) is fetched when the pointer comes near the button.
-const loadPopover = () => import("./user-switcher-popover.tsx");
-const preloadPopover = () => void loadPopover().catch(() => undefined);
-const UserSwitcherPopover = lazy(loadPopover);
+const { Component: UserSwitcherPopover, preload: preloadPopover } = lazyWithPreload(
+  () => import("./user-switcher-popover.tsx"),
+);
 
 /**
  * The super-admin's user switcher (spec section 2, "Header"): the other users grouped by company

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from "react";
+import { Suspense, useState } from "react";
 import BookmarkAddOutlined from "@mui/icons-material/BookmarkAddOutlined";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -7,14 +7,14 @@ import Typography from "@mui/material/Typography";
 import { BUILT_IN_VIEWS, type SavedViewParams } from "../../../../shared/domain/permit-list.ts";
 import type { PermitListQuery } from "../../../../shared/schemas/permits.ts";
 import { errorMessage } from "../../../lib/api.ts";
-import { useHasOpened } from "../../../lib/on-demand.ts";
+import { lazyWithPreload, useHasOpened } from "../../../lib/on-demand.ts";
 import { useDeleteSavedView, useSavedViews } from "../api/saved-views.ts";
 import { isSameView } from "./list-params.ts";
 
 // The dialog (MUI's Dialog and TextField) is fetched when the pointer comes near 'Save view'.
-const loadDialog = () => import("./save-view-dialog.tsx");
-const preloadDialog = () => void loadDialog().catch(() => undefined);
-const SaveViewDialog = lazy(loadDialog);
+const { Component: SaveViewDialog, preload: preloadDialog } = lazyWithPreload(
+  () => import("./save-view-dialog.tsx"),
+);
 
 const toSearch = (params: SavedViewParams) => new URLSearchParams(params as Record<string, string>);
 

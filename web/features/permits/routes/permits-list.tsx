@@ -16,7 +16,7 @@ import type { PermitListItem, PermitListQuery } from "../../../../shared/schemas
 import { PageHeader } from "../../../components/page-header.tsx";
 import { errorMessage } from "../../../lib/api.ts";
 import { formatCount } from "../../../lib/format.ts";
-import { useHasOpened } from "../../../lib/on-demand.ts";
+import { lazyWithPreload, useHasOpened } from "../../../lib/on-demand.ts";
 import { paths } from "../../../lib/paths.ts";
 import { useCan } from "../../../lib/session.tsx";
 import { useDeletePermit } from "../api/delete-permit.ts";
@@ -36,9 +36,9 @@ import { SummaryTiles } from "../components/summary-tiles.tsx";
 
 // The charts (recharts is most of this page's weight) come when they are first shown: the panel
 // is fetched when the pointer comes near 'Show Charts', recharts when the panel opens.
-const loadAnalytics = () => import("../components/analytics-panel.tsx");
-const preloadAnalytics = () => void loadAnalytics().catch(() => undefined);
-const AnalyticsPanel = lazy(loadAnalytics);
+const { Component: AnalyticsPanel, preload: preloadAnalytics } = lazyWithPreload(
+  () => import("../components/analytics-panel.tsx"),
+);
 // The delete question (MUI's Dialog and its modal machinery) is fetched when first asked.
 const ConfirmDialog = lazy(() =>
   import("../../../components/confirm-dialog.tsx").then((m) => ({ default: m.ConfirmDialog })),

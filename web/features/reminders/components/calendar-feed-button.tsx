@@ -1,13 +1,13 @@
-import { lazy, Suspense, useState } from "react";
+import { Suspense, useState } from "react";
 import IconButton from "@mui/material/IconButton";
 import CalendarIcon from "@mui/icons-material/CalendarMonthOutlined";
 import { LazyTooltip } from "../../../components/lazy-tooltip.tsx";
-import { useHasOpened } from "../../../lib/on-demand.ts";
+import { lazyWithPreload, useHasOpened } from "../../../lib/on-demand.ts";
 
 // The dialog (and MUI's Dialog and TextField) is fetched when the pointer comes near the button.
-const loadDialog = () => import("./calendar-feed-dialog.tsx");
-const preloadDialog = () => void loadDialog().catch(() => undefined);
-const CalendarFeedDialog = lazy(() => loadDialog().then((m) => ({ default: m.CalendarFeedDialog })));
+const { Component: CalendarFeedDialog, preload: preloadDialog } = lazyWithPreload(() =>
+  import("./calendar-feed-dialog.tsx").then((m) => ({ default: m.CalendarFeedDialog })),
+);
 
 /** Header button, for every signed-in user, that opens the calendar feed dialog. */
 export function CalendarFeedButton() {

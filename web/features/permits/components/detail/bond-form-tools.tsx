@@ -10,6 +10,8 @@ import Close from "@mui/icons-material/Close";
 import { ApiError } from "../../../../lib/api.ts";
 import { useUploadPermitFile } from "../../api/upload-attachment.ts";
 import { full } from "./lifecycle-dialogs.tsx";
+// Its own check (bodyResolver) words field errors as every form does.
+import "../../../../lib/zod-resolver.ts";
 
 /**
  * The bond dialogs' forms hold what a person types (an increase or a decrease, an amount or a
