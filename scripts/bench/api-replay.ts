@@ -13,7 +13,8 @@
  * On PostgreSQL, EXPLAIN (ANALYZE, BUFFERS) of the list's, the summary's and the dashboard's statements
  * goes to a file (bench/results/plans.txt under `npm run bench`).
  *
- * Run by itself (generates its own data): npx tsx scripts/bench/api-replay.ts [--db=pg|pglite] [--quick] [--json]
+ * Run by itself (generates its own data):
+ *   npx tsx scripts/bench/api-replay.ts [--db=pg|pglite] [--quick] [--json] [--only=detail,comments,...]
  */
 import { createHash } from "node:crypto";
 import fs from "node:fs";
@@ -144,6 +145,9 @@ async function replayerFor(bench: BenchDatabase): Promise<Replayer> {
   };
 }
 
+/** Milliseconds as printed: two decimals under 10 ms (the small reads differ in hundredths), else one. */
+const ms = (v: number) => v.toFixed(v < 10 ? 2 : 1);
+
 const isSession = (s: string) => /"sessions"/.test(s);
 const isControl = (s: string) =>
   /^\s*(begin|commit|rollback|start transaction|set |savepoint|release)/i.test(s);
@@ -154,6 +158,8 @@ export interface ApiReplayOptions {
   /** Where EXPLAIN (ANALYZE, BUFFERS) goes (PostgreSQL only); none: not written. */
   plansFile?: string;
   log?: (line: string) => void;
+  /** Only these endpoints (their keys: list, search, summary, detail...); none: all of them. */
+  only?: string[];
 }
 
 /** The figures of every hot endpoint on a database already filled by generatePermitsData(). */
@@ -161,7 +167,7 @@ export async function benchApiReplay(bench: BenchDatabase, o: ApiReplayOptions):
   const log = o.log ?? console.log;
   const database = bench.database;
   const targets = await benchTargets(database);
-  const endpoints = hotEndpoints(targets);
+  const endpoints = hotEndpoints(targets).filter((e) => !o.only?.length || o.only.includes(e.key));
   const devNull = bufferedLogStream(fs.openSync("/dev/null", "w"));
   const running = await startApp(database, {
     dataDir: bench.dataDir,
@@ -244,8 +250,8 @@ export async function benchApiReplay(bench: BenchDatabase, o: ApiReplayOptions):
         const r = stats(replay);
         const ratio = a.median / r.median;
         log(
-          `  ${e.name.padEnd(40)} API ${a.median.toFixed(1).padStart(7)} ms (p95 ${a.p95.toFixed(1)})  ` +
-            `replay ${r.median.toFixed(1).padStart(7)} ms (p95 ${r.p95.toFixed(1)})  ${ratio.toFixed(2)}x  ` +
+          `  ${e.name.padEnd(40)} API ${ms(a.median).padStart(7)} ms (p95 ${ms(a.p95)})  ` +
+            `replay ${ms(r.median).padStart(7)} ms (p95 ${ms(r.p95)})  ${ratio.toFixed(2)}x  ` +
             `${statements.length} statements (${session} session)  ${(bytes / 1024).toFixed(0)} KB  n=${n}`,
         );
         figures.push(
@@ -349,6 +355,7 @@ if (isMain(import.meta.url)) {
         ...(await benchApiReplay(bench, {
           requests: Number(arg("requests") ?? (quick ? 20 : 300)),
           plansFile: arg("plans"),
+          only: arg("only")?.split(","),
         })),
       );
     } finally {

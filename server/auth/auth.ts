@@ -5,6 +5,7 @@ import { createAccessControl } from "better-auth/plugins/access";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/client.ts";
 import { accounts, sessions, twoFactors, users, verifications } from "../db/schema.ts";
+import { countedApi } from "./better-auth-calls.ts";
 import { hashPassword, verifyPassword } from "./password.ts";
 import { generateRecoveryCodes, TOTP_DIGITS, TOTP_PERIOD_SECONDS } from "./two-factor-codes.ts";
 
@@ -22,7 +23,7 @@ const none = ac.newRole({});
  * rate limits, disabled-user checks on every request, CSRF on our own routes.
  */
 export function createAuth(db: Db, config: Config, secret: string) {
-  return betterAuth({
+  const auth = betterAuth({
     appName: "Permitrack",
     baseURL: config.publicUrl,
     basePath: "/api/auth",
@@ -87,6 +88,10 @@ export function createAuth(db: Db, config: Config, secret: string) {
     ],
     logger: { disabled: config.NODE_ENV === "test" },
   });
+  // Its stores are switched off between calls, so that requests that never reach it do not pay
+  // for them (better-auth-calls.ts, decision 0018).
+  auth.api = countedApi(auth.api);
+  return auth;
 }
 
 export type Auth = ReturnType<typeof createAuth>;

@@ -11,6 +11,7 @@ import { canImpersonate } from "../access/policies/impersonation.ts";
 import { mustUseTwoFactor } from "../access/policies/two-factor.ts";
 import { AppError } from "../errors.ts";
 import { SESSION_EXPIRES_IN_S, SESSION_UPDATE_AGE_S, type Auth } from "./auth.ts";
+import { withinBetterAuth } from "./better-auth-calls.ts";
 import { sessionTokenSignature } from "./cookies.ts";
 
 const impersonators = alias(users, "impersonator");
@@ -179,9 +180,11 @@ function cookieValue(header: string | undefined, name: string): string | null {
  */
 export async function rotateSession(auth: Auth, oldToken: string): Promise<string | null> {
   const ctx = await auth.$context;
-  const old = await ctx.internalAdapter.findSession(oldToken);
-  if (!old) return null;
-  const fresh = await ctx.internalAdapter.createSession(old.session.userId);
-  await ctx.internalAdapter.deleteSession(oldToken);
-  return fresh.token;
+  return withinBetterAuth(async () => {
+    const old = await ctx.internalAdapter.findSession(oldToken);
+    if (!old) return null;
+    const fresh = await ctx.internalAdapter.createSession(old.session.userId);
+    await ctx.internalAdapter.deleteSession(oldToken);
+    return fresh.token;
+  });
 }
