@@ -3,6 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { FastifyRequest } from "fastify";
 import type { Db } from "../db/client.ts";
+import { withCompiledRows } from "../db/compiled-rows.ts";
 import { companies, sessions, userClients, users } from "../db/schema.ts";
 import { isRole } from "../../shared/domain/roles.ts";
 import type { Actor } from "../access/actor.ts";
@@ -24,7 +25,7 @@ const impersonators = alias(users, "impersonator");
  * very next request.
  */
 function sessionQuery(db: Db) {
-  return db
+  const statement = db
     .select({
       sessionId: sessions.id,
       expiresAt: sessions.expiresAt,
@@ -58,6 +59,8 @@ function sessionQuery(db: Db) {
     .where(eq(sessions.token, sql.placeholder("token")))
     // Built once; on PostgreSQL a named statement, parsed and planned once per connection.
     .prepare("permitrack_session_by_token");
+  // Read at every request: its rows mapped by a function compiled for its fields.
+  return withCompiledRows(statement);
 }
 
 export interface SessionReader {

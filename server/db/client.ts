@@ -73,9 +73,13 @@ export const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, "-c", "shared_
 /** Opens PostgreSQL when a URL is given, else the embedded PGlite under dataDir/pglite. */
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) {
+    const max = opts.poolSize ?? 10;
     const pool = new pg.Pool({
       connectionString: opts.databaseUrl,
-      max: opts.poolSize ?? 10,
+      max,
+      // Opened as needed, then kept: no connection closed for being idle a while and opened again
+      // at the next burst, and no idle timer set and cleared at every query (decision 0018).
+      min: max,
       // A database that does not answer (down, unreachable, every connection busy) fails the
       // request within seconds (503 through the error handler) instead of holding it open.
       connectionTimeoutMillis: 5000,

@@ -66,7 +66,7 @@ export const visiblePermitCondition = (actor: Actor) =>
  * internal comments count, so it is built once per `what` and those two. `build` gets the
  * statement's name and whether internal comments count.
  */
-export function builtOnceForViewer<T>(
+export function builtOnceForViewer<T extends object>(
   db: Db,
   actor: Actor,
   what: string,
