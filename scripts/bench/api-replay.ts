@@ -10,6 +10,8 @@
  *     connection checked out of the app's pool, the reads prepared once: see replayerFor(); PGlite:
  *     the same embedded instance the app uses, which this process holds);
  *   - the ratio API median / replay median: what the app adds on top of its database work (budget 1.5).
+ * Each endpoint is warmed for WARMUP_MS (500 requests at least), then timed for TIMED_MS (`requests`
+ * pairs at least, five times that at most); --quick does neither.
  * On PostgreSQL, EXPLAIN (ANALYZE, BUFFERS) of the list's, the summary's and the dashboard's statements
  * goes to a file (bench/results/plans.txt under `npm run bench`).
  *
@@ -160,7 +162,27 @@ export interface ApiReplayOptions {
   log?: (line: string) => void;
   /** Only these endpoints (their keys: list, search, summary, detail...); none: all of them. */
   only?: string[];
+  /**
+   * How long each endpoint is warmed at least before it is timed (and 500 requests at least, the
+   * export a fifth of its timed ones); WARMUP_MS by default.
+   */
+  warmupMs?: number;
+  /** How long each endpoint is timed at least (and `requests` pairs at least); TIMED_MS by default. */
+  timedMs?: number;
 }
+
+/**
+ * An endpoint's requests are timed once the server has answered it this long: V8 optimises a
+ * function after some hundreds of calls, but a small read's median kept falling for a few thousand
+ * (detail 1.61, 1.49, 1.47, 1.40, 1.38 times its replay in five rounds of 300 after 500 requests;
+ * 1.27 to 1.35 after 3,000). A server under steady traffic is past that within seconds.
+ */
+export const WARMUP_MS = 3000;
+/**
+ * The timed pairs (a request, then a replay) go on for this long at least, up to five times
+ * `requests`: the small reads, whose ratio moves with a few microseconds, get a steadier median.
+ */
+export const TIMED_MS = 3000;
 
 /** The figures of every hot endpoint on a database already filled by generatePermitsData(). */
 export async function benchApiReplay(bench: BenchDatabase, o: ApiReplayOptions): Promise<Figure[]> {
@@ -214,11 +236,12 @@ export async function benchApiReplay(bench: BenchDatabase, o: ApiReplayOptions):
       let sessionCount: number | null = null;
       for (const e of endpoints) {
         const n = e.slow ? Math.max(3, Math.round(o.requests / 10)) : o.requests;
-        // Warmed as a server under steady traffic is (V8 optimises a function after some hundreds
-        // of calls): 500 requests, the export a fifth of its timed ones.
+        // Warmed as a server under steady traffic is: WARMUP_MS and 500 requests at least, the
+        // export a fifth of its timed ones.
         const warmup = e.slow ? Math.max(2, Math.round(n / 5)) : Math.max(500, Math.round(n / 5));
+        const warmUntil = performance.now() + (e.slow ? 0 : (o.warmupMs ?? WARMUP_MS));
         let bytes = 0;
-        for (let i = 0; i < warmup; i++) bytes = await client.get(e.path);
+        for (let i = 0; i < warmup || performance.now() < warmUntil; i++) bytes = await client.get(e.path);
 
         // The statements of one request (nothing else runs meanwhile: requests go one at a time).
         const statements: Statement[] = [];
@@ -238,7 +261,8 @@ export async function benchApiReplay(bench: BenchDatabase, o: ApiReplayOptions):
         for (let i = 0; i < warmup; i++) await replayer.run(statements);
         const api: number[] = [];
         const replay: number[] = [];
-        for (let i = 0; i < n; i++) {
+        const timedUntil = performance.now() + (e.slow ? 0 : (o.timedMs ?? TIMED_MS));
+        for (let i = 0; i < n || (i < 5 * n && performance.now() < timedUntil); i++) {
           let t = performance.now();
           await client.get(e.path);
           api.push(performance.now() - t);
@@ -249,10 +273,11 @@ export async function benchApiReplay(bench: BenchDatabase, o: ApiReplayOptions):
         const a = stats(api);
         const r = stats(replay);
         const ratio = a.median / r.median;
+        const timed = api.length;
         log(
           `  ${e.name.padEnd(40)} API ${ms(a.median).padStart(7)} ms (p95 ${ms(a.p95)})  ` +
             `replay ${ms(r.median).padStart(7)} ms (p95 ${ms(r.p95)})  ${ratio.toFixed(2)}x  ` +
-            `${statements.length} statements (${session} session)  ${(bytes / 1024).toFixed(0)} KB  n=${n}`,
+            `${statements.length} statements (${session} session)  ${(bytes / 1024).toFixed(0)} KB  n=${timed}`,
         );
         figures.push(
           figure({
@@ -262,7 +287,7 @@ export async function benchApiReplay(bench: BenchDatabase, o: ApiReplayOptions):
             unit: "ms",
             median: a.median,
             p95: a.p95,
-            n,
+            n: timed,
             budget: e.msBudget ?? null,
           }),
           figure({
@@ -272,7 +297,7 @@ export async function benchApiReplay(bench: BenchDatabase, o: ApiReplayOptions):
             unit: "ms",
             median: r.median,
             p95: r.p95,
-            n,
+            n: timed,
           }),
           figure({
             section,
@@ -280,7 +305,7 @@ export async function benchApiReplay(bench: BenchDatabase, o: ApiReplayOptions):
             name: `${e.name}: API minus replay (what the app and HTTP add)`,
             unit: "ms",
             median: a.median - r.median,
-            n,
+            n: timed,
           }),
           figure({
             section,
@@ -356,6 +381,8 @@ if (isMain(import.meta.url)) {
           requests: Number(arg("requests") ?? (quick ? 20 : 300)),
           plansFile: arg("plans"),
           only: arg("only")?.split(","),
+          warmupMs: quick ? 0 : WARMUP_MS,
+          timedMs: quick ? 0 : TIMED_MS,
         })),
       );
     } finally {

@@ -40,7 +40,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { benchApiReplay } from "./api-replay.ts";
+import { benchApiReplay, TIMED_MS, WARMUP_MS } from "./api-replay.ts";
 import { addBondsData, benchBonds } from "./bonds-aggregates.ts";
 import { benchImportExport } from "./import-export.ts";
 import {
@@ -357,6 +357,8 @@ async function onDatabase(db: DbKind, webDir: string) {
     await section("api", db, () =>
       benchApiReplay(bench, {
         requests: SIZES.apiRequests,
+        warmupMs: quick ? 0 : WARMUP_MS,
+        timedMs: quick ? 0 : TIMED_MS,
         plansFile: db === "pg" ? path.join(resultsDir, "plans.txt") : undefined,
       }),
     );

@@ -10,6 +10,8 @@
  *
  * Run by itself (generates its own data): npx tsx scripts/bench/throughput.ts [--db=pg|pglite] [--quick] [--json]
  */
+import fs from "node:fs";
+import os from "node:os";
 import autocannon from "autocannon";
 import {
   builtWebDir,
@@ -39,6 +41,57 @@ export interface LoadResult {
   failed: number;
   latency: Stats;
   seconds: number;
+}
+
+interface CpuSnapshot {
+  server: number;
+  loadGenerator: number;
+  /** By process id: PostgreSQL's backends come and go. */
+  postgres: Map<string, number>;
+}
+
+/** CPU seconds used so far (Linux's /proc): by `pid`, by this process, by each process named postgres. */
+function cpuSnapshot(pid: number): CpuSnapshot | null {
+  const ticks = 100; // USER_HZ: the unit of /proc/<pid>/stat's times on Linux
+  const of = (statFile: string): { comm: string; seconds: number } | null => {
+    try {
+      const stat = fs.readFileSync(statFile, "utf8");
+      const close = stat.lastIndexOf(")");
+      const fields = stat.slice(close + 2).split(" ");
+      // After "pid (comm) ": utime and stime are fields 14 and 15 of proc(5), 12 and 13 here.
+      return {
+        comm: stat.slice(stat.indexOf("(") + 1, close),
+        seconds: (+fields[11]! + +fields[12]!) / ticks,
+      };
+    } catch {
+      return null; // gone meanwhile, or no /proc
+    }
+  };
+  const server = of(`/proc/${pid}/stat`);
+  if (!server) return null;
+  const postgres = new Map<string, number>();
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    const p = of(`/proc/${entry}/stat`);
+    if (p?.comm === "postgres") postgres.set(entry, p.seconds);
+  }
+  const own = process.cpuUsage();
+  return { server: server.seconds, postgres, loadGenerator: (own.user + own.system) / 1e6 };
+}
+
+/**
+ * The cores each side kept busy between two snapshots (1 = one core all the time): the server,
+ * PostgreSQL (every postgres process of the machine, so an otherwise idle one), this process's
+ * load generator.
+ */
+function coresBetween(before: CpuSnapshot, after: CpuSnapshot, seconds: number) {
+  let postgres = 0;
+  for (const [pid, s] of after.postgres) postgres += s - (before.postgres.get(pid) ?? 0);
+  return {
+    server: (after.server - before.server) / seconds,
+    postgres: postgres / seconds,
+    loadGenerator: (after.loadGenerator - before.loadGenerator) / seconds,
+  };
 }
 
 /** CONNECTIONS keep-alive clients asking for `path` for `seconds`; every response's latency kept. */
@@ -100,11 +153,20 @@ export async function benchThroughput(
   ];
   for (const t of targets) {
     await loadTest(server.base, t.path, cookie, { seconds: o.warmupSeconds });
+    const before = cpuSnapshot(server.pid);
     const r = await loadTest(server.base, t.path, cookie, { seconds: o.seconds });
+    const after = cpuSnapshot(server.pid);
     log(
       `  ${t.name.padEnd(32)} ${r.rps.toFixed(0).padStart(5)} requests/s  latency p50 ${r.latency.median.toFixed(1)} ms ` +
         `p95 ${r.latency.p95.toFixed(1)} ms max ${r.latency.max.toFixed(1)} ms  (${r.ok} ok, ${r.failed} failed, ${r.seconds} s, ${CONNECTIONS} connections)`,
     );
+    // Where the cores went over the run.
+    const cores = before && after ? coresBetween(before, after, r.seconds) : null;
+    if (cores)
+      log(
+        `    CPU in cores: server ${cores.server.toFixed(2)}, PostgreSQL ${cores.postgres.toFixed(2)}, ` +
+          `load generator ${cores.loadGenerator.toFixed(2)} (of ${os.cpus().length})`,
+      );
     const note = r.failed ? `${r.failed} responses were not 200 (or failed)` : undefined;
     figures.push(
       figure({
@@ -130,6 +192,18 @@ export async function benchThroughput(
         judged: "p95",
         n: r.latency.n,
       }),
+      ...(cores
+        ? [
+            figure({
+              section: "throughput",
+              db: o.db,
+              name: `${t.name}: ${CONNECTIONS} clients, CPU of the server, PostgreSQL and the load generator`,
+              unit: "cores",
+              median: cores.server + cores.postgres + cores.loadGenerator,
+              note: `server ${cores.server.toFixed(2)}, PostgreSQL ${cores.postgres.toFixed(2)}, load generator ${cores.loadGenerator.toFixed(2)}`,
+            }),
+          ]
+        : []),
     );
   }
   figures.push(
