@@ -112,6 +112,63 @@ describe("statements per request", () => {
   });
 });
 
+describe.runIf(process.env.TEST_DB === "pg")("query plans kept from one request to the next (PostgreSQL)", () => {
+  /** The one statement that `url` sends ending with a page (LIMIT, OFFSET), as the app sent it. */
+  async function pageStatement(caller: ApiClient, url: string) {
+    const sent: { text: string; values: unknown[] }[] = [];
+    const stop = t.database.observeStatements((text, params) => sent.push({ text, values: [...params] }));
+    try {
+      expect((await caller.get(url)).statusCode).toBe(200);
+    } finally {
+      stop();
+    }
+    const page = sent.filter((s) => /\slimit (\d+|\$\d+)( offset \$\d+)?$/.test(s.text));
+    expect(page, sent.map((s) => s.text).join("\n")).toHaveLength(1);
+    return page[0]!;
+  }
+
+  /** Runs `statement` prepared as the app's pool does, eight times on one connection: its plans. */
+  async function plansOf(statement: { text: string; values: unknown[] }, name: string) {
+    const client = await t.database.pool!.connect();
+    try {
+      for (let i = 0; i < 8; i++) await client.query({ name, text: statement.text, values: statement.values });
+      const { rows } = await client.query<{ generic_plans: string; custom_plans: string }>(
+        "select generic_plans, custom_plans from pg_prepared_statements where name = $1",
+        [name],
+      );
+      await client.query(`deallocate ${name}`);
+      return { generic: Number(rows[0]!.generic_plans), custom: Number(rows[0]!.custom_plans) };
+    } finally {
+      client.release();
+    }
+  }
+
+  let prepared = 0;
+  // A list statement planned at every run spent more on planning its joins than on running them.
+  for (const [name, url] of [
+    ["the permits list's first page", "/api/permits"],
+    ["the permits list's first page, flat and filtered", "/api/permits?group=none&page_size=200&q=permit"],
+    ["the bonds list's first page", "/api/bonds"],
+  ] as const) {
+    it(`${name} is run with a generic plan after five runs, not planned again each time`, async () => {
+      const statement = await pageStatement(w.admin, url);
+      expect(statement.text).toMatch(/\slimit \d+$/);
+      const plans = await plansOf(statement, `t_first_page_${++prepared}`);
+      expect(plans.generic, JSON.stringify(plans)).toBeGreaterThan(0);
+      expect(plans.custom).toBeLessThanOrEqual(5);
+    });
+  }
+
+  it("a later page passes its offset as a parameter: one text for every page", async () => {
+    const second = await pageStatement(w.admin, "/api/permits?group=none&page_size=10&page=2");
+    const third = await pageStatement(w.admin, "/api/permits?group=none&page_size=10&page=3");
+    expect(second.text).toBe(third.text);
+    expect(second.text).toMatch(/\slimit 10 offset \$\d+$/);
+    expect(second.values.at(-1)).toBe(10);
+    expect(third.values.at(-1)).toBe(20);
+  });
+});
+
 describe("who is asking, read fresh at every request", () => {
   it("refuses a session cookie whose signature was altered", async () => {
     const [name, value] = w.user.cookie.split("=") as [string, string];

@@ -2,6 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { choosesCompany, scopeOf, type Actor } from "../../access/actor.ts";
 import { canSeeSuretyCapacity, canViewCollateral, canWriteLedger } from "../../access/policies/bond.ts";
 import { queryRows, type Db } from "../../db/client.ts";
+import { pageClause } from "../../db/page-clause.ts";
 import {
   BOND_BREAKDOWN_ROWS,
   isOpenBondStatus,
@@ -238,7 +239,7 @@ export async function bondRows(
         left join projects pr on pr.id = p.project_id
         where ${bondFilterSql(actor, f)} ${f.openOnly ? sql`and p.${OPEN}` : sql``}
         order by ${order}
-        limit ${page.limit} offset ${page.offset}`,
+        ${pageClause(page.limit, page.offset)}`,
   );
 }
 

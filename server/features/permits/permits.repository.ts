@@ -10,7 +10,6 @@ import {
   isNull,
   lt,
   lte,
-  ne,
   or,
   type SQL,
   type SQLWrapper,
@@ -21,6 +20,7 @@ import { choosesCompany, scopeConditions, scopeOf, type Actor } from "../../acce
 import { canReadInternalComments } from "../../access/policies/comment.ts";
 import { RESPONSIBLE_PERSON_ROLES, canBeResponsible } from "../../access/policies/permit.ts";
 import { queryRows, type Db } from "../../db/client.ts";
+import { pageClause } from "../../db/page-clause.ts";
 import { clients, companies, permits, projects, users } from "../../db/schema.ts";
 import { EXPIRING_SOON_DAYS } from "../../../shared/domain/constants.ts";
 import type { ListCategory } from "../../../shared/domain/permit-rules.ts";
@@ -119,6 +119,16 @@ function searchCondition(actor: Actor, q: string): SQL | undefined {
 }
 
 /**
+ * The list's default conditions, constants written into the statement's text rather than passed
+ * as parameters: a prepared statement's generic plan (page-clause.ts) knows then that nearly every
+ * permit is Required and not archived. Given `status = $2` it guesses a fraction of the rows by the
+ * number of statuses, finds the first page dearer than a custom plan, and plans every request again.
+ */
+const REQUIRED_ONLY = sql`${permits.status} = 'Required'`;
+const NOT_NA = sql`${permits.status} <> 'N/A'`;
+const NOT_ARCHIVED = sql`${permits.archived} = false`;
+
+/**
  * The list's visibility rules (spec section 4) and filters, within the actor's scope:
  * N/A never shows; only Required unless Show Non-Required (or a chosen status); archived only
  * with Show Archived; then type, search, status, project, client, agency, expiration range and
@@ -127,12 +137,8 @@ function searchCondition(actor: Actor, q: string): SQL | undefined {
 export function listConditions(actor: Actor, filter: PermitListFilter): SQL | undefined {
   return and(
     permitScope(actor),
-    filter.status
-      ? eq(permits.status, filter.status)
-      : filter.show_non_required
-        ? ne(permits.status, "N/A")
-        : eq(permits.status, "Required"),
-    filter.show_archived ? undefined : eq(permits.archived, false),
+    filter.status ? eq(permits.status, filter.status) : filter.show_non_required ? NOT_NA : REQUIRED_ONLY,
+    filter.show_archived ? undefined : NOT_ARCHIVED,
     filter.record_type ? eq(permits.recordType, filter.record_type) : undefined,
     filter.q ? searchCondition(actor, filter.q) : undefined,
     filter.project_id ? eq(permits.projectId, filter.project_id) : undefined,
@@ -232,7 +238,7 @@ export async function listPermitRows(db: Db, actor: Actor, query: PermitListQuer
   const { select, from } = listStatementHead(canReadInternalComments(actor));
   const rowsQuery = sql`${select}, (select count(*)::int from ${permits} where ${where}) as "total" ${from}
 where ${where} order by ${sql.join(listOrder(query), sql`, `)}
-limit ${query.page_size} offset ${(query.page - 1) * query.page_size}`;
+${pageClause(query.page_size, (query.page - 1) * query.page_size)}`;
   const rows = await queryRows<PermitListRow>(db, rowsQuery);
   if (rows.length || query.page === 1) return { rows, total: rows[0]?.total ?? 0 };
   const [count] = await db
