@@ -31,9 +31,11 @@ describe("the response serializer", () => {
     expect(() => serialize({ id: 1, name: "N", tags: [] })).toThrow();
   });
 
-  it("in production, sends the presenter's object as JSON with no check", () => {
+  it("in production, sends the presenter's object as JSON with no check, in UTF-8 bytes", () => {
     const serialize = compile(false);
-    expect(serialize({ id: "1", name: "N", tags: [] })).toBe('{"id":"1","name":"N","tags":[]}');
+    const sent = serialize({ id: "1", name: "Zürich – Ω", tags: [] }) as unknown;
+    expect(Buffer.isBuffer(sent)).toBe(true);
+    expect((sent as Buffer).toString("utf8")).toBe('{"id":"1","name":"Zürich – Ω","tags":[]}');
   });
 });
 

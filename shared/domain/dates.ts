@@ -64,18 +64,30 @@ export function isValidTimeZone(tz: string): boolean {
 }
 
 /**
- * Midnight UTC of a "YYYY-MM-DD" date, in ms. Read by position (the list computes it for every
- * row: parsing a built string cost 3 % of the list's CPU under load); anything else goes through
- * Date.parse.
+ * Midnight UTC of a "YYYY-MM-DD" date, in ms. Read digit by digit (the list computes it twice for
+ * every row: parsing a built string cost 3 % of the list's CPU under load, and slicing the parts
+ * out made three short strings a call); anything else goes through Date.parse.
  */
 function toUtc(iso: string): number {
   if (iso.length === 10 && iso.charCodeAt(4) === 45 && iso.charCodeAt(7) === 45) {
-    const year = +iso.slice(0, 4);
-    const month = +iso.slice(5, 7);
-    // Date.UTC reads years 0-99 as 19xx and rolls month 13 over: those go the long way.
-    if (year >= 100 && month >= 1 && month <= 12) return Date.UTC(year, month - 1, +iso.slice(8, 10));
+    const year = digitsAt(iso, 0, 4);
+    const month = digitsAt(iso, 5, 2);
+    // Date.UTC reads years 0-99 as 19xx and rolls month 13 over: those go the long way. A
+    // non-digit makes NaN, which fails every comparison.
+    if (year >= 100 && month >= 1 && month <= 12) return Date.UTC(year, month - 1, digitsAt(iso, 8, 2));
   }
   return Date.parse(`${iso}T00:00:00Z`);
+}
+
+/** The number written by `count` decimal digits of `s` from `start`; NaN if one is not a digit. */
+function digitsAt(s: string, start: number, count: number): number {
+  let n = 0;
+  for (let i = start; i < start + count; i++) {
+    const d = s.charCodeAt(i) - 48;
+    if (d < 0 || d > 9) return NaN;
+    n = n * 10 + d;
+  }
+  return n;
 }
 
 /** Whole days from `from` to `to` (both "YYYY-MM-DD"); negative when `to` is earlier. */

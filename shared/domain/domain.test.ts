@@ -127,5 +127,9 @@ describe("whole days between calendar dates", () => {
     expect(addDays("2026-12-31", 1)).toBe("2027-01-01");
     expect(Number.isNaN(daysBetween("2026-11-24", "2026-13-01"))).toBe(true);
     expect(Number.isNaN(daysBetween("2026-11-24", "not a date"))).toBe(true);
+    // Read digit by digit: any other character in a date's place is no date.
+    for (const bad of ["2026-1x-01", "20a6-01-01", "2026-01-0?", "2026-+1-01", "2026- 1-01"])
+      expect(Number.isNaN(daysBetween("2026-11-24", bad)), bad).toBe(true);
+    expect(daysBetween("2026-11-24", "2026-11-24")).toBe(0);
   });
 });
