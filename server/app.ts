@@ -2,13 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
 import "../shared/schemas/messages.ts"; // field error wording where a schema names none
-import Fastify, {
-  LogController,
-  type FastifyInstance,
-  type FastifyReply,
-  type FastifyRequest,
-  type FastifyServerOptions,
-} from "fastify";
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import multipart from "@fastify/multipart";
 import rateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
@@ -25,6 +19,8 @@ import { SignInLimiter } from "./auth/rate-limit.ts";
 import { registerErrorHandler } from "./errors.ts";
 import { registerFeatures } from "./features/index.ts";
 import { inputGuard } from "./http/input-guard.ts";
+import { LinkTokenPaths } from "./http/link-tokens.ts";
+import { OneLinePerRequest, requestLogOptions } from "./http/request-log.ts";
 import { pageNonce, securityHeaders } from "./http/security-headers.ts";
 import { responseSerializer } from "./http/serializer.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
@@ -72,43 +68,21 @@ export function sessionSecret(config: Config): string {
   }
 }
 
-/**
- * One log line per request, when it completes (method, URL, address, status, time), instead of
- * fastify's two ("incoming request" and "request completed"): half the logging a request costs.
- * Errors are still logged as fastify does.
- */
-class OneLinePerRequest extends LogController {
-  override incomingRequest(): void {}
-
-  override requestCompleted(
-    error: Error | null | undefined,
-    request: FastifyRequest,
-    reply: FastifyReply,
-  ): void {
-    if (error) return super.requestCompleted(error, request, reply);
-    reply.log.info(
-      {
-        req: { method: request.method, url: request.url, remoteAddress: request.ip },
-        res: { statusCode: reply.statusCode },
-        responseTime: reply.elapsedTime,
-      },
-      "request completed",
-    );
-  }
-}
-
 /** How long /readyz waits for the database before it answers 503. */
 const READYZ_TIMEOUT_MS = 2000;
 
 /** Builds the whole app; main.ts listens on it and tests call `inject` on it. */
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { config, database } = opts;
+  // Link tokens (routes that declare `linkToken`, the web app's link pages) never reach the log.
+  const linkTokens = new LinkTokenPaths();
   const app = Fastify({
-    logger: opts.logger ?? false,
+    logger: requestLogOptions(opts.logger, linkTokens),
     logController: new OneLinePerRequest(),
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
   });
+  app.addHook("onRoute", linkTokens.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializer(config.NODE_ENV !== "production"));
 

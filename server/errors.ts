@@ -10,6 +10,12 @@ export type ErrorCode =
   | "ACCOUNT_DISABLED"
   | "PASSWORD_RESET_REQUIRED"
   | "TWO_FACTOR_SETUP_REQUIRED"
+  /** The sign-in code step after too many wrong codes in a row, until an admin resets it. */
+  | "TWO_FACTOR_LOCKED"
+  /** A stored second factor that no longer decrypts (SESSION_SECRET changed). */
+  | "TWO_FACTOR_UNREADABLE"
+  /** An authenticator code whose time step was already accepted. */
+  | "CODE_ALREADY_USED"
   | "FORBIDDEN"
   | "NOT_FOUND"
   | "CONFLICT"

@@ -58,7 +58,10 @@ export async function recordPermitAuditMany(
 /** Records an event that is not about a permit (users, companies, settings, impersonation). */
 export async function recordEvent(
   tx: Db,
-  actor: Pick<Actor, "userId" | "name" | "companyId" | "impersonatorId" | "impersonatorName">,
+  /** A user; or, with `userId: null`, the operator at the command line (npm run two-factor:reset). */
+  actor: Pick<Actor, "name" | "companyId" | "impersonatorId" | "impersonatorName"> & {
+    userId: string | null;
+  },
   event: {
     action: string;
     entityType: string;

@@ -46,6 +46,21 @@ export async function pendingSignInUserId(
 }
 
 /**
+ * The Cookie header the code step passes on to better-auth: the pending sign-in's cookie and the
+ * "don't remember me" one, nothing else. With a session cookie along, better-auth would check the
+ * code of that session's user instead of the pending one (issue 23, finding 6).
+ */
+export async function pendingCookieHeader(auth: Auth, cookieHeader: string | undefined): Promise<string> {
+  const ctx = await auth.$context;
+  const names = [ctx.createAuthCookie("two_factor").name, ctx.authCookies.dontRememberToken.name];
+  return (cookieHeader ?? "")
+    .split(";")
+    .map((part) => part.trim())
+    .filter((part) => names.includes(part.slice(0, part.indexOf("="))))
+    .join("; ");
+}
+
+/**
  * Enrols a user with a known TOTP secret, already confirmed, and returns the recovery codes. For
  * the demo seed and the test factories, whose users must be able to sign in without a phone; people
  * enrol through the account page.

@@ -168,6 +168,14 @@ export const twoFactors = pgTable("two_factors", {
   verified: boolean("verified").notNull().default(true),
   failedVerificationCount: integer("failed_verification_count").notNull().default(0),
   lockedUntil: timestamp("locked_until", { withTimezone: true }),
+  /** The last TOTP time step accepted (sign-in or enrolment): that step and earlier ones are refused. */
+  lastTotpStep: bigint("last_totp_step", { mode: "number" }),
+  /**
+   * Wrong codes in a row at the sign-in code step (ours, not better-auth's, which clears its own
+   * count when its short lock ends): only a verified code or an admin's reset (which deletes the
+   * row) clears it; at TWO_FACTOR_FAILURE_LIMIT the code step is locked.
+   */
+  codeFailures: integer("code_failures").notNull().default(0),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

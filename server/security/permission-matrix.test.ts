@@ -11,12 +11,16 @@ import { useTestContext } from "../test-support/harness.ts";
 import { totpCode } from "../test-support/totp.ts";
 import { multipart } from "../test-support/multipart.ts";
 import { addDays, todayIn } from "../../shared/domain/dates.ts";
+import { COLLATERAL_FORM_LABELS } from "../../shared/domain/bonds.ts";
 import { CAPABILITIES, PERMISSION_MATRIX, type Capability } from "../../shared/domain/permissions.ts";
 import { ROLES, type Role } from "../../shared/domain/roles.ts";
 import {
   ACTORS,
   ACTOR_NAMES,
+  AUDITED_COLLATERAL_FORM,
+  AUDITED_COLLATERAL_MARKER,
   buildMatrixWorld,
+  COLLATERAL_MARKER,
   forbiddenStrings,
   freshActor,
   freshRecords,
@@ -33,6 +37,7 @@ import {
   leaksIn,
   mergeCookies,
   recordRoutes,
+  scannableText,
   type Caller,
   type RouteKey,
 } from "../test-support/security.ts";
@@ -326,7 +331,13 @@ const ROWS: Row[] = [
       },
     },
   ),
-  row("GET /api/me/calendar-token", NONE, { SA: "200", CA: "200", CU: "200", CL: "200", OA: "200" }, nothing),
+  // Reading and revoking one's feed stay open at the two-factor set-up gate (security finding 7).
+  row(
+    "GET /api/me/calendar-token",
+    NONE,
+    { SA: "200", CA: "200", CU: "200", CL: "200", OA: "200", tfa: "200" },
+    nothing,
+  ),
   row(
     "POST /api/me/calendar-token",
     NONE,
@@ -336,7 +347,7 @@ const ROWS: Row[] = [
   row(
     "DELETE /api/me/calendar-token",
     NONE,
-    { SA: "200", CA: "200", CU: "200", CL: "200", OA: "200", imp: "403" },
+    { SA: "200", CA: "200", CU: "200", CL: "200", OA: "200", imp: "403", tfa: "200" },
     nothing,
   ),
   open(
@@ -1240,7 +1251,7 @@ async function runRow(r: Row, method: string, forbidden: Record<ActorKey, string
       }
       if (res.statusCode >= 300) continue;
       if (r.scan !== false) {
-        const leaks = leaksIn(res.body, forbidden[actor]);
+        const leaks = leaksIn(await scannableText(res), forbidden[actor]);
         if (leaks.length) report(`${where}: leaks ${leaks.slice(0, 5).join(", ")}`);
       }
       if (r.check && method !== "HEAD") {
@@ -1371,6 +1382,7 @@ describe("lists, counts, aggregates, exports and the feed equal the single reads
           closeDate: permits.closeDate,
           companyId: permits.companyId,
           agency: permits.agency,
+          recordType: permits.recordType,
         })
         .from(permits);
       const byId = new Map(all.map((p) => [p.id, p]));
@@ -1384,10 +1396,21 @@ describe("lists, counts, aggregates, exports and the feed equal the single reads
       expect(sorted(listed), "list = single reads").toEqual(expected);
       expect(total).toBe(listed.size);
 
+      // Every readable permit's detail, comments and audit trail (and a bond's ledger), searched as
+      // the matrix's answers are: a client-user's own bond holds collateral only staff may read.
+      const read = async <T>(url: string) => {
+        const res = await w.actors[actor].request({ method: "GET", url });
+        cellsChecked.lists++;
+        if (res.statusCode !== 200) throw new Error(`${url} as ${actor}: ${res.statusCode} ${res.body}`);
+        scan(`GET ${url}`, res.body);
+        return res.json() as T;
+      };
       // Comment counts, in the list and on the permit: what this actor's comment read gives.
       for (const id of readable) {
-        const { comments } = await getJson<{ comments: unknown[] }>(actor, `/api/permits/${id}/comments`);
-        const detail = await getJson<{ comment_count: number }>(actor, `/api/permits/${id}`);
+        const { comments } = await read<{ comments: unknown[] }>(`/api/permits/${id}/comments`);
+        const detail = await read<{ comment_count: number }>(`/api/permits/${id}`);
+        await read(`/api/permits/${id}/audit`);
+        if (byId.get(id)!.recordType === "bond") await read(`/api/bonds/${id}/ledger`);
         const row = rows.find((r) => r.id === id);
         for (const [where, count] of [
           ["list", row?.comment_count ?? comments.length],
@@ -1445,6 +1468,7 @@ describe("lists, counts, aggregates, exports and the feed equal the single reads
         url: `/api/permits/export?${everything}&format=xlsx`,
       });
       cellsChecked.lists++;
+      scan("Excel export", await scannableText(xlsxRes));
       const book = new ExcelJS.Workbook();
       await book.xlsx.load(xlsxRes.rawPayload as unknown as ArrayBuffer);
       const sheet = book.worksheets[0]!;
@@ -1455,6 +1479,14 @@ describe("lists, counts, aggregates, exports and the feed equal the single reads
         if (i > 1) xlsxNumbers.push(String(r.getCell(col).value));
       });
       expect(xlsxNumbers.sort(), "Excel export = list").toEqual(numbersOf(listed));
+      // The Bonds page's export in Excel (its CSV and the Bond Schedule are rows of the matrix).
+      const bondsXlsx = await w.actors[actor].request({
+        method: "GET",
+        url: "/api/bonds/export?format=xlsx",
+      });
+      cellsChecked.lists++;
+      expect(bondsXlsx.statusCode).toBe(200);
+      scan("Bonds export (Excel)", await scannableText(bondsXlsx));
 
       // The calendar feed: the readable permits that are current, open and not archived.
       if (actor !== "imp") {
@@ -1666,6 +1698,21 @@ describe("the matrix's own checks can fail", () => {
     expect(leaksIn(ledger.body, forbidden.CL).length, "collateral in staff's bond ledger").toBeGreaterThan(0);
     const sureties = await w.actors.CA.request({ method: "GET", url: "/api/sureties" });
     expect(leaksIn(sureties.body, forbidden.CL).length, "limits in the admin's sureties").toBeGreaterThan(0);
+    // The audit trail of the client-user's bond whose collateral staff added and released, as staff
+    // read it: both entries name the collateral's form and amount.
+    const audit = await w.actors.CA.request({
+      method: "GET",
+      url: `/api/permits/${w.collateralBond}/audit`,
+    });
+    expect(leaksIn(audit.body, forbidden.CL), "collateral in staff's audit trail").toEqual(
+      expect.arrayContaining([AUDITED_COLLATERAL_MARKER, COLLATERAL_FORM_LABELS[AUDITED_COLLATERAL_FORM]]),
+    );
+    // An Excel answer is read cell by cell: staff's Bond Schedule holds the collateral held.
+    const schedule = await w.actors.CA.request({ method: "GET", url: "/api/bonds/schedule.xlsx" });
+    expect(
+      leaksIn(await scannableText(schedule), forbidden.CL),
+      "collateral in staff's Bond Schedule",
+    ).toContain(COLLATERAL_MARKER);
     expect(leaksIn(JSON.stringify({ user: { password: "x" } }), []), "a secret-looking key").toEqual([
       'key "password"',
     ]);

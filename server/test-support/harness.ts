@@ -14,7 +14,7 @@ import type { Mailer } from "../mail/mailer.ts";
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from "../../shared/domain/constants.ts";
 import { openTestDatabase } from "./database.ts";
 import { factories, type Factories } from "./factories.ts";
-import { totpCode } from "./totp.ts";
+import { unusedTotpCode } from "./totp.ts";
 
 export interface ApiClient {
   cookie: string;
@@ -65,6 +65,16 @@ export async function storedTotpSecret(app: FastifyInstance, email: string): Pro
   return symmetricDecrypt({ key: (await auth.$context).secretConfig, data: row.secret });
 }
 
+/** The last time step the server accepted for the user (each is accepted once), or null. */
+export async function lastTotpStep(app: FastifyInstance, email: string): Promise<number | null> {
+  const [row] = await app.ctx.db
+    .select({ step: twoFactors.lastTotpStep })
+    .from(twoFactors)
+    .innerJoin(users, eq(users.id, twoFactors.userId))
+    .where(eq(users.email, email.toLowerCase()));
+  return row?.step ?? null;
+}
+
 function client(app: FastifyInstance, cookie: string): ApiClient {
   const request = (opts: InjectOptions) =>
     app.inject({
@@ -84,10 +94,16 @@ function client(app: FastifyInstance, cookie: string): ApiClient {
   };
 }
 
+export interface TestContextOptions {
+  mailer?: Mailer;
+  /** Where the app's log lines go (JSON, level info); none by default. */
+  logStream?: NodeJS.WritableStream;
+}
+
 /** Builds the real app over a fresh migrated database (PGlite, or PostgreSQL when TEST_DB=pg). */
 export async function createTestContext(
   env: Record<string, string> = {},
-  opts: { mailer?: Mailer } = {},
+  opts: TestContextOptions = {},
 ): Promise<TestContext> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "permitrack-test-"));
   const config = loadConfig({
@@ -100,7 +116,14 @@ export async function createTestContext(
     ...env,
   });
   const database = await openTestDatabase();
-  const app = await buildApp({ config, database, mailer: opts.mailer, webDir: path.join(dataDir, "no-web") });
+  const app = await buildApp({
+    config,
+    database,
+    mailer: opts.mailer,
+    webDir: path.join(dataDir, "no-web"),
+    // Tests that read the log pass a stream: JSON lines at the default level, as in production.
+    ...(opts.logStream ? { logger: { level: "info", stream: opts.logStream } } : {}),
+  });
   await app.ready();
   return {
     app,
@@ -125,7 +148,7 @@ export async function createTestContext(
         method: "POST",
         url: "/api/auth/sign-in/code",
         headers: { [CSRF_HEADER]: CSRF_HEADER_VALUE, cookie: cookieHeaderOf(res) },
-        payload: { code: await totpCode(secret) },
+        payload: { code: await unusedTotpCode(secret, await lastTotpStep(app, user.email)) },
       });
       if (code.statusCode !== 200)
         throw new Error(`code step failed for ${user.email}: ${code.statusCode} ${code.body}`);
@@ -140,10 +163,7 @@ export async function createTestContext(
 }
 
 /** Registers beforeAll/afterAll for a test file and returns the context, filled in before the tests run. */
-export function useTestContext(
-  env: Record<string, string> = {},
-  opts: { mailer?: Mailer } = {},
-): TestContext {
+export function useTestContext(env: Record<string, string> = {}, opts: TestContextOptions = {}): TestContext {
   const ctx = {} as TestContext;
   beforeAll(async () => {
     Object.assign(ctx, await createTestContext(env, opts));

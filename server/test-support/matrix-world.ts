@@ -19,6 +19,7 @@ import {
 import type { TestContext } from "./harness.ts";
 import { multipart } from "./multipart.ts";
 import { addDays, todayIn } from "../../shared/domain/dates.ts";
+import { COLLATERAL_FORM_LABELS } from "../../shared/domain/bonds.ts";
 import { callerFor, mergeCookies, type Caller } from "./security.ts";
 
 /**
@@ -74,6 +75,12 @@ export interface MatrixWorld {
   templates: Record<"own" | "other", string>;
   /** Issue 12: a bond per object (with its original ledger entry and collateral), a surety per company. */
   bonds: Record<RecordKey, string>;
+  /**
+   * A released bond of the client-user's client whose collateral staff added and released through
+   * the API, so its audit trail holds both collateral entries ("Letter of Credit 77777.77 held
+   * since ..."), which only staff may read.
+   */
+  collateralBond: string;
   sureties: Record<"own" | "other", string>;
   users: Record<"own" | "other", string>;
   actors: Record<ActorKey, Caller>;
@@ -247,6 +254,8 @@ export async function buildMatrixWorld(t: TestContext): Promise<MatrixWorld> {
     });
   }
 
+  w.collateralBond = await collateralThroughTheApi(t, CA, w.projects.ownClient, w.sureties.own);
+
   w.templates = {
     own: (await t.make.template({ companyId: A, name: uniq("Template"), active: false })).id,
     other: (await t.make.template({ companyId: B, name: uniq("Template"), active: false })).id,
@@ -373,6 +382,49 @@ export async function freshActor(
 /** A surety limit and a collateral amount only staff may ever see (the leak scan looks for them). */
 export const SURETY_LIMIT_MARKER = "987654321.00";
 export const COLLATERAL_MARKER = "13579.24";
+/** The amount, form and note prefix of the collateral added through the API (collateralThroughTheApi). */
+export const AUDITED_COLLATERAL_MARKER = "77777.77";
+export const AUDITED_COLLATERAL_FORM = "letter_of_credit";
+const COLLATERAL_NOTE = "COLLATERAL-NOTE";
+
+/**
+ * A bond of the project as staff handle collateral: 'Add Collateral' (Letter of Credit, the marker
+ * amount, a unique note) on the active bond, 'Release' of the bond, then 'Release Collateral', each
+ * through its route, so each writes its audit entries as in production. Returns the bond's id.
+ */
+async function collateralThroughTheApi(
+  t: TestContext,
+  staff: Caller,
+  project: { id: string; companyId: string },
+  suretyId: string,
+) {
+  const id = await makeBond(t, { companyId: project.companyId, projectId: project.id, suretyId });
+  const send = async (method: "POST" | "PATCH", url: string, payload: object, what: string) =>
+    json(await staff.request({ method, url, payload }), what);
+  await send(
+    "POST",
+    `/api/bonds/${id}/collateral`,
+    {
+      form: AUDITED_COLLATERAL_FORM,
+      amount: AUDITED_COLLATERAL_MARKER,
+      held_since: "2030-01-15",
+      note: uniq(COLLATERAL_NOTE),
+    },
+    "add collateral",
+  );
+  await send("POST", `/api/bonds/${id}/ledger`, { kind: "release", effective_date: "2030-06-01" }, "release");
+  const [held] = await t.db
+    .select({ id: bondCollateral.id })
+    .from(bondCollateral)
+    .where(eq(bondCollateral.permitId, id));
+  await send(
+    "PATCH",
+    `/api/bonds/${id}/collateral/${held!.id}`,
+    { released_on: "2030-06-15" },
+    "release collateral",
+  );
+  return id;
+}
 
 /** A surety of the company, with limits (the marker as its aggregate limit). */
 export async function makeSurety(t: TestContext, companyId: string) {
@@ -528,6 +580,10 @@ export function freshRecords(t: TestContext, w: MatrixWorld) {
 }
 export type FreshRecords = ReturnType<typeof freshRecords>;
 
+/** The prefixes of uniq() names a leak scan may look for (a generic text could be anyone's). */
+const DISTINCTIVE =
+  /^(MXP|FRP|Project|Fresh project|Fresh client|INTERNAL-NOTE|Public note|View|Surety|COLLATERAL-NOTE)-/;
+
 /**
  * What each actor must never receive, from the database as it is now: every id (and distinctive
  * name or text) of another company, super-admins' accounts excepted; for the client-user also
@@ -581,15 +637,14 @@ export async function forbiddenStrings(t: TestContext, w: MatrixWorld): Promise<
         companyId: bondLedgerEntries.companyId,
       })
       .from(bondLedgerEntries),
-    t.db.select({ id: bondCollateral.id, companyId: bondCollateral.companyId }).from(bondCollateral),
+    t.db
+      .select({ id: bondCollateral.id, companyId: bondCollateral.companyId, note: bondCollateral.note })
+      .from(bondCollateral),
   ]);
   // Saved views are private to their owner, whoever asks (the super-admin included).
   const othersViews = (userId: string | undefined) =>
     views.filter((v) => v.userId !== userId).flatMap((v) => [v.id, v.name]);
-  const distinctive = (s: string | null) =>
-    s && /^(MXP|FRP|Project|Fresh project|Fresh client|INTERNAL-NOTE|Public note|View|Surety)-/.test(s)
-      ? [s]
-      : [];
+  const distinctive = (s: string | null) => (s && DISTINCTIVE.test(s) ? [s] : []);
   const outsideCompany = (company: string) => [
     ...cos
       .filter((c) => c.id !== company)
@@ -618,9 +673,13 @@ export async function forbiddenStrings(t: TestContext, w: MatrixWorld): Promise<
     ...cms.filter((r) => r.isInternal || invisiblePermits.has(r.permitId)).flatMap((r) => [r.id, r.text]),
     ...ats.filter((r) => invisiblePermits.has(r.permitId)).map((r) => r.id),
     ...les.filter((r) => invisiblePermits.has(r.permitId)).map((r) => r.id),
-    // A client-user never sees collateral nor the company's surety limits (issue 12).
-    ...cols.map((r) => r.id),
+    // A client-user never sees collateral (its amount, form or note, from the ledger, the Bonds
+    // page, an export or the audit trail) nor the company's surety limits (issue 12).
+    ...cols.flatMap((r) => [r.id, ...distinctive(r.note)]),
     COLLATERAL_MARKER,
+    AUDITED_COLLATERAL_MARKER,
+    AUDITED_COLLATERAL_FORM,
+    COLLATERAL_FORM_LABELS[AUDITED_COLLATERAL_FORM],
     SURETY_LIMIT_MARKER,
   ];
   const ofA = outsideCompany(w.A);

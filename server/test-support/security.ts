@@ -1,4 +1,5 @@
 import diagnostics from "node:diagnostics_channel";
+import ExcelJS from "exceljs";
 import type { FastifyInstance, InjectOptions } from "fastify";
 import type { Response as InjectResponse } from "light-my-request";
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from "../../shared/domain/constants.ts";
@@ -109,6 +110,32 @@ export function leaksIn(body: string, forbidden: Iterable<string>): string[] {
     }
   }
   return found;
+}
+
+const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+
+/**
+ * An answer's text as a leak scan must read it: an Excel workbook (a zip, whose cells no substring
+ * search would find) as the text of its sheets' names and cells, one a line; anything else as is.
+ */
+export async function scannableText(res: InjectResponse): Promise<string> {
+  const type = String(res.headers["content-type"] ?? "");
+  if (!type.startsWith(XLSX) || res.rawPayload.length === 0) return res.body;
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+  const lines: string[] = [];
+  for (const sheet of book.worksheets) {
+    lines.push(sheet.name);
+    sheet.eachRow((row) =>
+      row.eachCell((cell) => {
+        const v = cell.value;
+        lines.push(
+          v instanceof Date ? v.toISOString() : typeof v === "object" ? JSON.stringify(v) : String(v),
+        );
+      }),
+    );
+  }
+  return lines.join("\n");
 }
 
 function walkKeys(value: unknown, visit: (key: string) => void) {

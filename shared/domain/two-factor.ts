@@ -6,6 +6,14 @@ export const TOTP_DIGITS = 6;
 export const TOTP_PERIOD_SECONDS = 30;
 
 /**
+ * Wrong codes in a row (authenticator or recovery codes) after which the code step of sign-in is
+ * locked until an admin resets the user's two-factor sign-in; a verified code clears the count.
+ */
+export const TWO_FACTOR_FAILURE_LIMIT = 20;
+/** At this many wrong codes in a row the user gets an e-mail (someone may know the password). */
+export const TWO_FACTOR_FAILURE_NOTICE = 3;
+
+/**
  * Recovery codes: ten single-use codes of ten characters in two groups ("k7m2p-x9qrt"), lower case
  * and without look-alikes (no 0/o, 1/l/i), so a code copied from paper is typed right.
  */

@@ -1,9 +1,11 @@
+import { createHash } from "node:crypto";
 import fs from "node:fs";
+import os from "node:os";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, expect } from "vitest";
-import { totpCode } from "../../server/test-support/totp.ts";
+import { currentTotpStep, totpCodeAtStep } from "../../server/test-support/totp.ts";
 
 export const BASE_URL = process.env.E2E_BASE_URL ?? "http://127.0.0.1:3000";
 export const DEMO_PASSWORD = process.env.E2E_DEMO_PASSWORD ?? "";
@@ -102,27 +104,124 @@ export function forgetTotp(email: string) {
   authenticators.delete(email.toLowerCase());
 }
 
-/** What the user's authenticator app shows now. */
-export function currentCode(email: string): Promise<string> {
+/**
+ * Each time step is accepted once per user (issue 23): a code is "claimed" for its step before it
+ * is typed, with a folder per (user, step) made atomically, shared by every e2e process on this
+ * machine (the resilience suite runs two against one database). The claim takes the current step,
+ * else the next one (inside the server's window), else waits for a later one, like a person who
+ * waits for the next code after using one.
+ */
+const CLAIMS_DIR = path.join(os.tmpdir(), "permitrack-e2e-totp-claims");
+
+async function claimTotpStep(email: string): Promise<number> {
+  const key = createHash("sha256").update(email.toLowerCase()).digest("hex").slice(0, 16);
+  fs.mkdirSync(CLAIMS_DIR, { recursive: true });
+  for (;;) {
+    const now = currentTotpStep();
+    const taken = fs
+      .readdirSync(CLAIMS_DIR)
+      .filter((name) => name.startsWith(`${key}-`))
+      .map((name) => Number(name.slice(key.length + 1)));
+    for (const old of taken.filter((step) => step < now - 10))
+      fs.rmSync(path.join(CLAIMS_DIR, `${key}-${old}`), { recursive: true, force: true });
+    const step = Math.max(now, ...taken.map((s) => s + 1));
+    if (step <= now + 1) {
+      try {
+        fs.mkdirSync(path.join(CLAIMS_DIR, `${key}-${step}`));
+        return step;
+      } catch {
+        continue; // another process took it first: look again
+      }
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
+/** A code of the user's authenticator app that no one has used yet (see claimTotpStep). */
+export async function currentCode(email: string): Promise<string> {
   const app = authenticators.get(email.toLowerCase());
   if (!app) throw new Error(`no authenticator for ${email}`);
-  return totpCode(app.secret, { fromManualKey: app.fromManualKey });
+  return totpCodeAtStep(app.secret, await claimTotpStep(email), { fromManualKey: app.fromManualKey });
+}
+
+/**
+ * One signed-in state per user for the whole run (issue 23): the first sign-in of a user goes
+ * through /login; later ones reuse its cookies while the server still knows the session (a spec
+ * that signs out, changes a password or ends an impersonation ends it, and the next sign-in is a
+ * real one again). Kept in files, since vitest loads this module afresh for every spec file.
+ */
+const SESSIONS_DIR = path.join(
+  process.env.E2E_DATA_DIR ?? os.tmpdir(),
+  "e2e-sessions",
+  new URL(BASE_URL).port || "80",
+);
+const sessionFile = (email: string, password: string) =>
+  path.join(
+    SESSIONS_DIR,
+    `${createHash("sha256").update(`${email.toLowerCase()}\n${password}`).digest("hex").slice(0, 24)}.json`,
+  );
+
+interface Me {
+  email: string;
+  mustResetPassword: boolean;
+  twoFactorSetupRequired: boolean;
+  impersonator: unknown;
+}
+
+async function reuseSession(page: Page, email: string, password: string): Promise<boolean> {
+  const file = sessionFile(email, password);
+  if (!fs.existsSync(file)) return false;
+  const cookies = JSON.parse(fs.readFileSync(file, "utf8")) as Parameters<BrowserContext["addCookies"]>[0];
+  await page.context().addCookies(cookies);
+  const me = await page.request.get(`${BASE_URL}/api/me`);
+  const m = me.ok() ? ((await me.json()) as Me) : null;
+  const usable =
+    !!m &&
+    m.email.toLowerCase() === email.toLowerCase() &&
+    !m.mustResetPassword &&
+    !m.twoFactorSetupRequired &&
+    !m.impersonator;
+  if (!usable) {
+    await page.context().clearCookies();
+    fs.rmSync(file, { force: true });
+    return false;
+  }
+  // Where a sign-in lands: /login sends a signed-in user on to the permits.
+  await page.goto(`${BASE_URL}/login`);
+  await page.waitForURL((url) => url.pathname !== "/login", { timeout: 15_000 });
+  return true;
+}
+
+async function keepSession(page: Page, email: string, password: string) {
+  // Only a full sign-in is kept (not one held at the password-reset or two-factor set-up gate).
+  // Wait until the sign-in went somewhere, or said why not (a refused one stays on /login).
+  await Promise.race([
+    page.waitForURL((url) => url.pathname !== "/login", { timeout: 15_000 }),
+    page.getByRole("alert").first().waitFor({ timeout: 15_000 }),
+  ]).catch(() => undefined);
+  if (new URL(page.url()).pathname !== "/permits") return;
+  fs.mkdirSync(SESSIONS_DIR, { recursive: true });
+  fs.writeFileSync(sessionFile(email, password), JSON.stringify(await page.context().cookies()));
 }
 
 /**
  * Signs in on /login like a person: Email, Password, 'Sign In'; a user with an authenticator
- * (see above) then types its code into 'Authentication Code' and presses 'Verify'.
+ * (see above) then types its code into 'Authentication Code' and presses 'Verify'. A user this run
+ * signed in before gets that session back instead; `fresh: true` always goes through /login.
  */
-export async function signIn(page: Page, email: string, password: string) {
+export async function signIn(page: Page, email: string, password: string, opts: { fresh?: boolean } = {}) {
+  if (!opts.fresh && (await reuseSession(page, email, password))) return;
   await page.goto(`${BASE_URL}/login`);
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Sign In" }).click();
-  if (!authenticators.has(email.toLowerCase())) return;
-  const code = page.getByLabel("Authentication Code");
-  await code.waitFor({ timeout: 15_000 });
-  await code.fill(await currentCode(email));
-  await page.getByRole("button", { name: "Verify" }).click();
+  if (authenticators.has(email.toLowerCase())) {
+    const code = page.getByLabel("Authentication Code");
+    await code.waitFor({ timeout: 15_000 });
+    await code.fill(await currentCode(email));
+    await page.getByRole("button", { name: "Verify" }).click();
+  }
+  if (!opts.fresh) await keepSession(page, email, password);
 }
 
 /**

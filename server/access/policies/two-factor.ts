@@ -32,3 +32,14 @@ export function ownTwoFactorCan(actor: Actor, state: { enabled: boolean; require
     regenerateRecoveryCodes: manage && state.enabled,
   };
 }
+
+/**
+ * Who hears that a user's code step was locked after too many wrong codes: the people who can reset
+ * it (canResetTwoFactor) and look after that account day to day. The company's admins for its
+ * people; the other super-admins for a super-admin. The user is told separately.
+ */
+export function twoFactorLockAudience(user: { role: string; companyId: string | null }) {
+  return isSuperAdminRole(user.role) || !user.companyId
+    ? { role: "super-admin" as const, companyId: null }
+    : { role: "company-admin" as const, companyId: user.companyId };
+}

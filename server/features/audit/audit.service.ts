@@ -2,6 +2,7 @@ import { and, desc, eq, isNull, ne, or } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { permitAudit, permits } from "../../db/schema.ts";
 import type { Actor } from "../../access/actor.ts";
+import { canViewCollateral } from "../../access/policies/bond.ts";
 import {
   builtOnceForViewer,
   visiblePermitCondition,
@@ -13,14 +14,24 @@ import type { AuditEntry } from "../../../shared/schemas/audit.ts";
 import { COMMENT_AUDIT_ACTION, INTERNAL_COMMENT_AUDIT_FIELD } from "../../audit/audit-writer.ts";
 
 /**
+ * The action of the entries 'Add Collateral' and 'Release Collateral' write (the bonds feature's
+ * ledger.service.ts): their values name the collateral's form, amount and dates.
+ */
+const COLLATERAL_AUDIT_ACTION = "collateral";
+
+/**
  * A permit's audit trail, newest first by insertion order (timestamps of one transaction are equal,
  * and PGlite's clock can give quick successive writes the same one too), with the permit (for its
- * policy) in one statement, built once per shape of scope and comment visibility; 404 when the
- * actor may not see the permit. The text of an internal comment is in its audit entry, so it is
- * withheld from whoever may not read internal comments.
+ * policy) in one statement, built once per shape of scope, comment visibility and collateral
+ * visibility; 404 when the actor may not see the permit. The text of an internal comment is in its
+ * audit entry, so it is withheld from whoever may not read internal comments; a collateral entry
+ * names the collateral, so it is withheld from whoever may not see collateral (canViewCollateral).
+ * Both in the statement itself: the rows never leave the database.
  */
 export async function listVisiblePermitAudit(db: Db, actor: Actor, permitId: string) {
-  const statement = builtOnceForViewer(db, actor, "permit_audit", (name, internal) =>
+  const collateral = canViewCollateral(actor);
+  const what = collateral ? "permit_audit+collateral" : "permit_audit";
+  const statement = builtOnceForViewer(db, actor, what, (name, internal) =>
     db
       .select({ ...visiblePermitKey, entry: permitAudit })
       .from(permits)
@@ -35,6 +46,7 @@ export async function listVisiblePermitAudit(db: Db, actor: Actor, permitId: str
                 isNull(permitAudit.field),
                 ne(permitAudit.field, INTERNAL_COMMENT_AUDIT_FIELD),
               ),
+          collateral ? undefined : ne(permitAudit.action, COLLATERAL_AUDIT_ACTION),
         ),
       )
       .where(visiblePermitCondition(actor))

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { Actor } from "../../access/actor.ts";
-import { permitAudit } from "../../db/schema.ts";
+import { bondCollateral, permitAudit } from "../../db/schema.ts";
 import { useTestContext } from "../../test-support/harness.ts";
 import { useWorld } from "../../test-support/world.ts";
 import { recordPermitAudit } from "../../audit/audit-writer.ts";
@@ -106,6 +106,69 @@ describe("GET /api/permits/:id/audit", () => {
     expect(values).toContain("Visible note");
     expect(values).not.toContain("Internal: fee dispute");
     expect(client.json().entries).toHaveLength(staff.length - 1);
+  });
+});
+
+describe("a bond's collateral in its audit trail", () => {
+  it("is read by staff and withheld from a client-user, in added and released entries alike", async () => {
+    const project = await t.make.project({ companyId: w.companyId, clientId: w.seenClientId });
+    const created = await w.admin.post("/api/permits", {
+      permit_number: "B-COLLATERAL",
+      permit_name: "Collateral bond",
+      record_type: "bond",
+      agency: "City of Springfield",
+      issue_date: "2026-01-05",
+      expiration_date: "2028-06-30",
+      project_id: project.id,
+      bond_amount: "100000",
+      surety_company: "Acme Surety",
+      guarantee_type: "Performance",
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const bondId = (created.json() as { id: string }).id;
+    const added = await w.user.post(`/api/bonds/${bondId}/collateral`, {
+      form: "letter_of_credit",
+      amount: "77777.77",
+      held_since: "2026-01-15",
+      note: "Irrevocable, First Bank",
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    const released = await w.user.post(`/api/bonds/${bondId}/ledger`, {
+      kind: "release",
+      effective_date: "2026-04-01",
+    });
+    expect(released.statusCode, released.body).toBe(200);
+    const [held] = await t.db
+      .select({ id: bondCollateral.id })
+      .from(bondCollateral)
+      .where(eq(bondCollateral.permitId, bondId));
+    const back = await w.user.patch(`/api/bonds/${bondId}/collateral/${held!.id}`, {
+      released_on: "2026-04-10",
+    });
+    expect(back.statusCode, back.body).toBe(200);
+
+    type Entry = { action: string; field: string | null; oldValue: string | null; newValue: string | null };
+    const text = "Letter of Credit 77777.77 held since 2026-01-15";
+    for (const staff of [w.user, w.admin, w.superAdmin]) {
+      const res = await staff.get(`/api/permits/${bondId}/audit`);
+      expect(res.statusCode).toBe(200);
+      const entries = res.json().entries as Entry[];
+      expect(entries.filter((e) => e.action === "collateral")).toEqual([
+        expect.objectContaining({ field: "collateral_released", oldValue: text, newValue: "2026-04-10" }),
+        expect.objectContaining({ field: "collateral", oldValue: null, newValue: text }),
+      ]);
+    }
+
+    const staffCount = (await w.user.get(`/api/permits/${bondId}/audit`)).json().entries.length as number;
+    const client = await w.clientUser.get(`/api/permits/${bondId}/audit`);
+    expect(client.statusCode).toBe(200);
+    const entries = client.json().entries as Entry[];
+    expect(entries.map((e) => e.action)).not.toContain("collateral");
+    // The rest of the trail (the bond's creation, its release) is still there.
+    expect(entries).toHaveLength(staffCount - 2);
+    expect(entries.length).toBeGreaterThan(0);
+    for (const marker of ["77777.77", "Letter of Credit", "2026-01-15", "Irrevocable"])
+      expect(client.body).not.toContain(marker);
   });
 });
 

@@ -11,7 +11,6 @@ import {
   SignInSchema,
   VerifyCodeSchema,
 } from "../../../shared/schemas/auth.ts";
-import { normalizeRecoveryCode, normalizeTotpCode } from "../../../shared/domain/two-factor.ts";
 import { ErrorResponseSchema, OkSchema, errorResponses } from "../../../shared/schemas/common.ts";
 import { recordEvent } from "../../audit/audit-writer.ts";
 import { companyLogoUrl } from "../companies/index.ts";
@@ -22,12 +21,9 @@ import { actorOf } from "../../auth/plugin.ts";
 import { hashPassword } from "../../auth/password.ts";
 import { pendingSignInUserId } from "../../auth/two-factor.ts";
 import { mustUseTwoFactor } from "../../access/policies/two-factor.ts";
-import { displayName } from "../../access/actor-from-user.ts";
-import { readAuthResponse } from "./auth-response.ts";
+import { runCodeStep, SIGN_IN_EXPIRED } from "./code-step.service.ts";
 
 const errors = errorResponses(400, 401, 403, 429);
-
-const SIGN_IN_EXPIRED = "Your sign-in has expired. Please sign in again.";
 
 /** Sign-in (password, then the code of two-factor sign-in), sign-out, the current user, the forced reset. */
 export async function authRoutes(app: FastifyInstance) {
@@ -98,74 +94,15 @@ export async function authRoutes(app: FastifyInstance) {
         summary:
           "The code step of sign-in: a code from the authenticator app, or a recovery code (single use)",
         body: VerifyCodeSchema,
-        response: { 200: SignInResultSchema, ...errors },
+        response: { 200: SignInResultSchema, ...errors, ...errorResponses(409, 423) },
       },
     },
     async (request, reply) => {
       const userId = await pendingSignInUserId(auth, request.headers.cookie);
       if (!userId) throw new AppError(401, "UNAUTHENTICATED", SIGN_IN_EXPIRED);
-      // Per address and per user; a correct password does not reset the user's wrong codes.
+      // Per address and per user (slows guessing); runCodeStep caps wrong codes in a row for good.
       await limiter.checkCode(request.ip, userId);
-      const isRecovery = request.body.method === "recovery";
-      const input = {
-        body: {
-          code: isRecovery ? normalizeRecoveryCode(request.body.code) : normalizeTotpCode(request.body.code),
-        },
-        headers: fromNodeHeaders(request.headers),
-        asResponse: true as const,
-      };
-      const res = isRecovery ? await auth.api.verifyBackupCode(input) : await auth.api.verifyTOTP(input);
-      const result = await readAuthResponse(res);
-      // better-auth expires the pending cookie when a challenge is used up; pass that on too.
-      forwardCookies(res, reply);
-      if (!result.ok) {
-        switch (result.code) {
-          case "INVALID_CODE":
-          case "INVALID_BACKUP_CODE":
-            await limiter.failCode(userId);
-            throw new AppError(
-              401,
-              "INVALID_CREDENTIALS",
-              isRecovery ? "Invalid recovery code." : "Invalid authentication code.",
-            );
-          case "TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE":
-            await limiter.failCode(userId);
-            throw new AppError(401, "UNAUTHENTICATED", "Too many incorrect codes. Please sign in again.");
-          case "ACCOUNT_TEMPORARILY_LOCKED":
-            throw new AppError(
-              429,
-              "RATE_LIMITED",
-              "Too many sign-in attempts. Please wait a few minutes and try again.",
-              undefined,
-              { "retry-after": "900" },
-            );
-          default:
-            if (result.status >= 500)
-              request.log.error({ status: result.status }, "code step failed in better-auth");
-            throw new AppError(401, "UNAUTHENTICATED", SIGN_IN_EXPIRED);
-        }
-      }
-      await limiter.succeedCode(userId);
-      const [user] = await db.select().from(users).where(eq(users.id, userId));
-      if (isRecovery && user) {
-        // A used recovery code means a lost or absent phone: worth a line in the audit.
-        await recordEvent(
-          db,
-          {
-            userId,
-            name: displayName(user),
-            companyId: user.companyId,
-            impersonatorId: null,
-            impersonatorName: null,
-          },
-          { action: "two_factor.recovery_code_used", entityType: "user", entityId: userId },
-        );
-      }
-      return {
-        codeRequired: false,
-        mustResetPassword: user?.mustResetPassword ?? false,
-        twoFactorSetupRequired: false,
-      };
+      return runCodeStep(app.ctx, request, reply, userId, request.body);
     },
   );
 

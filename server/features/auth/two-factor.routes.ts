@@ -4,7 +4,8 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { canDisableOwnTwoFactor, canManageOwnTwoFactor } from "../../access/policies/two-factor.ts";
 import type { Actor } from "../../access/actor.ts";
 import { recordEvent } from "../../audit/audit-writer.ts";
-import { forwardCookies } from "../../auth/cookies.ts";
+import { forwardCookies, sessionTokenOf } from "../../auth/cookies.ts";
+import { claimTotpStep, endOtherSessions, storedTotpSecret } from "../../auth/two-factor-guard.ts";
 import { actorOf } from "../../auth/plugin.ts";
 import { authorize, conflict, forbidden, validation } from "../../errors.ts";
 import { OkSchema, ErrorResponseSchema, errorResponses } from "../../../shared/schemas/common.ts";
@@ -25,6 +26,7 @@ import {
 } from "./two-factor.service.ts";
 
 const errors = { ...errorResponses(400, 401, 403, 429), 409: ErrorResponseSchema };
+const WRONG_FIRST_CODE = "That code is not right. Check the time on your phone and try again.";
 const IMPERSONATING = "Two-factor sign-in cannot be changed while viewing as another user.";
 
 /**
@@ -115,19 +117,29 @@ export async function twoFactorRoutes(app: FastifyInstance) {
       const state = await loadOwnTwoFactor(db, actor);
       if (state.enabled) throw conflict("Two-factor authentication is already on.");
       if (!state.isPending) throw conflict("Start the set-up again: no enrolment is waiting for a code.");
+      // The first code's time step is taken too: it cannot be replayed at the next sign-in.
+      const code = normalizeTotpCode(request.body.code);
+      const secret = await storedTotpSecret(db, actor.userId);
+      const claim = secret
+        ? await claimTotpStep(db, (await auth.$context).secretConfig, actor.userId, secret, code)
+        : "wrong";
+      if (claim === "used")
+        throw validation({ code: "That code has already been used. Wait for the next code." });
+      if (claim === "wrong") throw validation({ code: WRONG_FIRST_CODE });
       const res = await auth.api.verifyTOTP({
-        body: { code: normalizeTotpCode(request.body.code) },
+        body: { code },
         headers: fromNodeHeaders(request.headers),
         asResponse: true,
       });
       const result = await readAuthResponse(res);
       if (!result.ok) {
-        if (result.code === "INVALID_CODE")
-          throw validation({ code: "That code is not right. Check the time on your phone and try again." });
+        if (result.code === "INVALID_CODE") throw validation({ code: WRONG_FIRST_CODE });
         throw passwordProblem(result);
       }
-      // better-auth replaced the session (the user row changed): pass the new cookie on.
+      // better-auth replaced the session (the user row changed): pass the new cookie on, and end
+      // every other session, which signed in with the password alone.
       forwardCookies(res, reply);
+      await endOtherSessions(db, actor.userId, sessionTokenOf(res.headers.getSetCookie()));
       const recoveryCodes = await recoveryCodesOf(auth, actor.userId);
       await recordEvent(db, actor, {
         action: "two_factor.enable",
@@ -192,6 +204,8 @@ export async function twoFactorRoutes(app: FastifyInstance) {
       });
       await checkPassword(request, actor, res);
       forwardCookies(res, reply);
+      // Sessions that passed a second factor end with it: only the one that turned it off stays.
+      await endOtherSessions(db, actor.userId, sessionTokenOf(res.headers.getSetCookie()));
       await recordEvent(db, actor, {
         action: "two_factor.disable",
         entityType: "user",

@@ -7,6 +7,7 @@ import { companies, twoFactors, users } from "../../db/schema.ts";
 import { AppError, validation } from "../../errors.ts";
 import type { TwoFactorStatus } from "../../../shared/schemas/auth.ts";
 import type { AuthResponse } from "./auth-response.ts";
+import { UnreadableSecondFactor } from "../../auth/totp-steps.ts";
 
 /** The signed-in user's two-factor state: on or not, an enrolment waiting for its first code, required. */
 export async function loadOwnTwoFactor(db: Db, actor: Actor) {
@@ -36,10 +37,19 @@ export async function presentOwnTwoFactor(db: Db, auth: Auth, actor: Actor): Pro
   };
 }
 
-/** The user's unused recovery codes, decrypted by better-auth (server-only endpoint). */
+/**
+ * The user's unused recovery codes, decrypted by better-auth (server-only endpoint). Codes stored
+ * under another SESSION_SECRET answer UnreadableSecondFactor (409 with what to do), not a 500.
+ */
 export async function recoveryCodesOf(auth: Auth, userId: string): Promise<string[]> {
-  const res = await auth.api.viewBackupCodes({ body: { userId } });
-  return res.backupCodes;
+  try {
+    const res = await auth.api.viewBackupCodes({ body: { userId } });
+    return res.backupCodes;
+  } catch (err) {
+    // better-auth's own refusals (APIError) carry a status; a failed decryption is a bare Error.
+    if (err && typeof err === "object" && "statusCode" in err) throw err;
+    throw new UnreadableSecondFactor(err);
+  }
 }
 
 /** better-auth's "wrong password" as our field error; anything else unexpected is a 500. */

@@ -5,9 +5,16 @@ import { CalendarFeedSchema } from "../../../shared/schemas/calendar.ts";
 import { ErrorResponseSchema, errorResponses } from "../../../shared/schemas/common.ts";
 import { actorOf } from "../../auth/plugin.ts";
 import { authorize, notFound } from "../../errors.ts";
-import { canManageCalendarFeed } from "../../access/policies/calendar-feed.ts";
+import { canManageCalendarFeed, canReadCalendarFeed } from "../../access/policies/calendar-feed.ts";
 import { recordEvent } from "../../audit/audit-writer.ts";
-import { feedUrl, hasFeedToken, renderFeed, revokeFeedToken, rotateFeedToken } from "./calendar.service.ts";
+import {
+  feedUrl,
+  findFeedOwner,
+  hasFeedToken,
+  renderFeed,
+  revokeFeedToken,
+  rotateFeedToken,
+} from "./calendar.service.ts";
 
 const errors = errorResponses(401, 403, 404);
 
@@ -21,6 +28,8 @@ export async function calendarRoutes(app: FastifyInstance) {
   r.get(
     "/api/me/calendar-token",
     {
+      // Open at the two-factor set-up gate, with the revoke: the owner may see and end the feed.
+      config: { allowDuringTwoFactorSetup: true },
       schema: {
         tags: ["calendar"],
         summary: "Whether the user has a calendar feed (its URL is shown only when created)",
@@ -58,6 +67,8 @@ export async function calendarRoutes(app: FastifyInstance) {
   r.delete(
     "/api/me/calendar-token",
     {
+      // The feed stops while its owner is held at the two-factor set-up gate; ending it stays open.
+      config: { allowDuringTwoFactorSetup: true },
       schema: {
         tags: ["calendar"],
         summary: "Revoke the user's calendar feed",
@@ -82,10 +93,8 @@ export async function calendarRoutes(app: FastifyInstance) {
   r.get(
     "/api/calendar/:file",
     {
-      // Calendar apps cannot sign in: the secret in the URL is the credential.
-      config: { isPublic: true },
-      // The URL carries the secret: keep it out of the request log.
-      logLevel: "warn",
+      // Calendar apps cannot sign in: the secret in the URL is the credential, masked in the log.
+      config: { isPublic: true, linkToken: "file" },
       schema: {
         tags: ["calendar"],
         summary: "The iCalendar feed of a token (<token>.ics)",
@@ -95,8 +104,10 @@ export async function calendarRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const token = request.params.file.endsWith(".ics") ? request.params.file.slice(0, -4) : "";
-      const body = await renderFeed(db, token, config.publicUrl);
-      if (body === null) throw notFound("Calendar feed");
+      const owner = await findFeedOwner(db, token);
+      // A feed its owner may not read now answers as an unknown token does: nothing to tell apart.
+      if (!owner || !canReadCalendarFeed(owner)) throw notFound("Calendar feed");
+      const body = await renderFeed(db, owner, config.publicUrl);
       return reply
         .type("text/calendar; charset=utf-8")
         .header("cache-control", "private, max-age=300")

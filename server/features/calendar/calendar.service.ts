@@ -5,6 +5,7 @@ import { isRole } from "../../../shared/domain/roles.ts";
 import { RECORD_TYPE_LABELS, type RecordType } from "../../../shared/domain/statuses.ts";
 import { choosesCompany, type Actor } from "../../access/actor.ts";
 import { actorFromUser } from "../../access/actor-from-user.ts";
+import { mustUseTwoFactor } from "../../access/policies/two-factor.ts";
 import type { Db } from "../../db/client.ts";
 import { clients, companies, companyPreferences, permits, projects, users } from "../../db/schema.ts";
 import { DEFAULT_SWITCHES, enabledThresholds } from "../notifications/index.ts";
@@ -45,25 +46,38 @@ export async function hasFeedToken(db: Db, userId: string): Promise<boolean> {
   return !!row?.token;
 }
 
-/** The feed owner as an Actor, so the feed is scoped by the very rules the permit list uses. */
-async function feedOwner(db: Db, token: string): Promise<Actor | null> {
+/**
+ * The owner of a feed token as an Actor, so the feed is scoped by the very rules the permit list
+ * uses, or null for an unknown, revoked or disabled one. Like a session's Actor it says whether the
+ * owner is held at the two-factor set-up gate; the route asks the policy whether the feed answers.
+ */
+export async function findFeedOwner(db: Db, token: string): Promise<Actor | null> {
   if (!FEED_TOKEN_PATTERN.test(token)) return null;
-  const [user] = await db
-    .select()
+  const [row] = await db
+    .select({ user: users, requireTwoFactor: companies.requireTwoFactor })
     .from(users)
+    .leftJoin(companies, eq(companies.id, users.companyId))
     .where(eq(users.calendarToken, hashFeedToken(token)));
+  const user = row?.user;
   if (!user || user.banned || !isRole(user.role)) return null;
-  return actorFromUser(db, { ...user, role: user.role });
+  return actorFromUser(
+    db,
+    { ...user, role: user.role },
+    {
+      // As the session decides it (decision 0011): must use a second factor and has none yet.
+      twoFactorSetupRequired:
+        !user.twoFactorEnabled &&
+        mustUseTwoFactor(user, { requireTwoFactor: row?.requireTwoFactor ?? false }),
+    },
+  );
 }
 
 /**
- * The iCalendar text of a feed token, or null for an unknown, revoked or disabled one: the
- * expiration dates of the permits and bonds the owner may see (not archived, not N/A), each an
- * all-day event with alarms at its company's switched-on reminder thresholds.
+ * The iCalendar text of the owner's feed: the expiration dates of the permits and bonds the owner
+ * may see (not archived, not N/A), each an all-day event with alarms at its company's switched-on
+ * reminder thresholds.
  */
-export async function renderFeed(db: Db, token: string, publicUrl: string): Promise<string | null> {
-  const owner = await feedOwner(db, token);
-  if (!owner) return null;
+export async function renderFeed(db: Db, owner: Actor, publicUrl: string): Promise<string> {
   const from = addDays(todayIn("UTC"), -PAST_DAYS);
   const rows = await selectPermitView(db, {
     id: permits.id,

@@ -1,8 +1,9 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { addDays, todayIn } from "../../../shared/domain/dates.ts";
-import { auditEvents, companyPreferences, users } from "../../db/schema.ts";
-import { useTestContext } from "../../test-support/harness.ts";
+import { auditEvents, companies, companyPreferences, users } from "../../db/schema.ts";
+import { cookieHeaderOf, useTestContext, type ApiClient } from "../../test-support/harness.ts";
+import { totpCode } from "../../test-support/totp.ts";
 import { buildCalendar, escapeText, foldLine } from "./ics.ts";
 
 const t = useTestContext({ PUBLIC_URL: "https://permits.example.com" });
@@ -243,6 +244,87 @@ describe("GET /api/calendar/<token>.ics", () => {
       (await superAdmin.request({ method: "DELETE", url: "/api/me/calendar-token", headers: { cookie } }))
         .statusCode,
     ).toBe(403);
+  });
+});
+
+describe("a feed whose owner is held at the two-factor set-up gate (security finding 7)", () => {
+  const GATED = "TWO_FACTOR_SETUP_REQUIRED";
+
+  /** A company-user of a company not (yet) requiring two-factor sign-in, with a feed. */
+  async function ownerWithFeed() {
+    const company = await t.make.company();
+    await t.make.permit({ companyId: company.id, expirationDate: addDays(todayIn("UTC"), 30) });
+    const user = await t.make.user({ role: "company-user", companyId: company.id });
+    const api = await t.signIn(user);
+    const created = await api.post("/api/me/calendar-token");
+    expect(created.statusCode).toBe(200);
+    const path = new URL(created.json().url as string).pathname;
+    expect((await t.anonymous.get(path)).statusCode).toBe(200);
+    return { company, user, api, path };
+  }
+  const requireTwoFactor = (companyId: string, on: boolean) =>
+    t.db.update(companies).set({ requireTwoFactor: on }).where(eq(companies.id, companyId));
+
+  /** Enrols through the account routes; returns the client with the session better-auth renewed. */
+  async function enrol(api: ApiClient, password: string): Promise<ApiClient> {
+    const { manualKey } = (await api.post("/api/me/two-factor/enable", { password })).json();
+    const res = await api.post("/api/me/two-factor/confirm", {
+      code: await totpCode(manualKey, { fromManualKey: true }),
+    });
+    expect(res.statusCode).toBe(200);
+    return t.withCookie(cookieHeaderOf(res));
+  }
+
+  it("answers 404, as for an unknown token, until the owner enrols; then serves again", async () => {
+    const { company, user, api, path } = await ownerWithFeed();
+    await requireTwoFactor(company.id, true);
+    expect((await api.get("/api/permits")).json().code).toBe(GATED);
+
+    const gated = await t.anonymous.get(path);
+    const unknown = await t.anonymous.get(`/api/calendar/${"A".repeat(43)}.ics`);
+    expect(gated.statusCode).toBe(404);
+    expect(gated.body).toBe(unknown.body);
+    // The owner still sees that the feed exists (the account page), and may not make a new one yet.
+    expect((await api.get("/api/me/calendar-token")).json()).toEqual({ active: true, url: null });
+    expect((await api.post("/api/me/calendar-token")).json().code).toBe(GATED);
+
+    const enrolled = await enrol(api, user.password);
+    expect((await enrolled.get("/api/permits")).statusCode).toBe(200);
+    const served = await t.anonymous.get(path);
+    expect(served.statusCode).toBe(200);
+    expect(served.headers["content-type"]).toBe("text/calendar; charset=utf-8");
+  });
+
+  it("lets the gated owner revoke it, and the feed stays revoked once the company drops the rule", async () => {
+    const { company, user, api, path } = await ownerWithFeed();
+    await requireTwoFactor(company.id, true);
+    expect((await t.anonymous.get(path)).statusCode).toBe(404);
+
+    const revoked = await api.delete("/api/me/calendar-token");
+    expect(revoked.statusCode).toBe(200);
+    expect(revoked.json()).toEqual({ active: false, url: null });
+    expect((await api.get("/api/me/calendar-token")).json()).toEqual({ active: false, url: null });
+    const [row] = await t.db
+      .select({ calendarToken: users.calendarToken })
+      .from(users)
+      .where(eq(users.id, user.id));
+    expect(row!.calendarToken).toBeNull();
+    const events = await t.db.select().from(auditEvents).where(eq(auditEvents.entityId, user.id));
+    expect(events.map((e) => e.action)).toContain("calendar_feed.revoke");
+
+    await requireTwoFactor(company.id, false);
+    expect((await api.get("/api/permits")).statusCode).toBe(200);
+    expect((await t.anonymous.get(path)).statusCode).toBe(404);
+  });
+
+  it("stops a super-admin's feed while the super-admin has no second factor (a lost phone's reset)", async () => {
+    const sa = await t.make.user({ role: "super-admin" });
+    const url = (await (await t.signIn(sa)).post("/api/me/calendar-token")).json().url as string;
+    const path = new URL(url).pathname;
+    expect((await t.anonymous.get(path)).statusCode).toBe(200);
+    // A lost phone: the second factor is gone, and a super-admin must use one.
+    await t.db.update(users).set({ twoFactorEnabled: false }).where(eq(users.id, sa.id));
+    expect((await t.anonymous.get(path)).statusCode).toBe(404);
   });
 });
 

@@ -131,7 +131,7 @@ export async function lifecycleRoutes(app: FastifyInstance) {
   r.get(
     "/api/acknowledgements/:token",
     {
-      config: { isPublic: true },
+      config: { isPublic: true, linkToken: "token" },
       schema: {
         tags,
         summary: "What an Acknowledge link from a reminder e-mail is about (no sign-in)",
@@ -144,7 +144,7 @@ export async function lifecycleRoutes(app: FastifyInstance) {
   r.post(
     "/api/acknowledgements/:token",
     {
-      config: { isPublic: true },
+      config: { isPublic: true, linkToken: "token" },
       schema: {
         tags,
         summary: "Acknowledge from a reminder e-mail's link (no sign-in; that one action only)",

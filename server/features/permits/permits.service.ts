@@ -93,6 +93,8 @@ export const BOND_AMOUNT_LOCKED =
   "Bond Amount is the original amount on this bond's ledger and cannot be changed; record a Rider on the Bond Ledger to change the amount.";
 export const BOND_TYPE_LOCKED = "This bond has a ledger; it cannot become a permit.";
 export const BOND_COMPANY_LOCKED = "A bond with a ledger stays in its company.";
+export const BOND_CLOSE_LOCKED =
+  "Close Date of a bond with a ledger follows the Bond Ledger and cannot be changed here; record a Release or a Cancellation on the Bond Ledger to close the bond, or reverse that entry to reopen it.";
 
 export const RESPONSIBLE_NOT_STAFF = "The responsible person must be an active staff user of this company.";
 
@@ -260,8 +262,9 @@ async function openLedger(tx: Db, actor: Actor, row: PermitRow, zone: string) {
 /**
  * What the form may change of a bond's ledger columns. Once a bond has ledger entries its Bond
  * Amount is the original amount of record: the form may not rewrite it (a Rider changes the
- * amount), nor turn the bond into a permit or move it to another company. Before that, the amount
- * is free and a first amount opens the ledger.
+ * amount), nor turn the bond into a permit or move it to another company, nor change its Close
+ * Date (a Release or Cancellation closes it, their reversal reopens it: decision 0014). Before
+ * that, the amount is free and a first amount opens the ledger.
  */
 async function bondUpdate(
   tx: Db,
@@ -279,6 +282,8 @@ async function bondUpdate(
       throw validation({ company_id: BOND_COMPANY_LOCKED }, BOND_COMPANY_LOCKED);
     if ((values.bondAmount ?? null) !== current.bondAmount)
       throw validation({ bond_amount: BOND_AMOUNT_LOCKED }, BOND_AMOUNT_LOCKED);
+    if ((values.closeDate ?? null) !== (current.closeDate ?? null))
+      throw validation({ close_date: BOND_CLOSE_LOCKED }, BOND_CLOSE_LOCKED);
     return { bond: { suretyId: values.suretyId }, opens: false };
   }
   if (values.recordType !== "bond") {

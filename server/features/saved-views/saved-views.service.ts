@@ -2,7 +2,7 @@ import { and, asc, count, eq, sql } from "drizzle-orm";
 import type { Actor } from "../../access/actor.ts";
 import type { Db } from "../../db/client.ts";
 import { uniqueViolation } from "../../db/errors.ts";
-import { savedViews } from "../../db/schema.ts";
+import { savedViews, users } from "../../db/schema.ts";
 import { conflict, notFound, validation } from "../../errors.ts";
 import { SAVED_VIEWS_MAX, type SavedViewParams } from "../../../shared/domain/permit-list.ts";
 import type { SavedView, SavedViewInput } from "../../../shared/schemas/saved-views.ts";
@@ -50,10 +50,17 @@ const nameConflict = (name: string | undefined) => (err: unknown) => {
   throw err;
 };
 
-/** Saves a new view for the actor; at most SAVED_VIEWS_MAX per user, names unique per user. */
+/**
+ * Saves a new view for the actor; at most SAVED_VIEWS_MAX per user, names unique per user. The
+ * owner's user row is locked before counting, so parallel saves of one user count one after the
+ * other (each sees the views the ones before it committed) and none goes past the limit. The lock
+ * is FOR NO KEY UPDATE: it queues the owner's saves without blocking inserts that only reference
+ * the user (sessions, audit rows).
+ */
 export async function createSavedView(db: Db, actor: Actor, input: SavedViewInput): Promise<SavedViewRow> {
   return db
     .transaction(async (tx) => {
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, actor.userId)).for("no key update");
       const [held] = await tx
         .select({ n: count() })
         .from(savedViews)
