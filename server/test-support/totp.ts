@@ -43,6 +43,9 @@ export async function unusedTotpCode(
   return totpCodeAtStep(secret, step, opts);
 }
 
+/** Whether a code can be accepted right now for a user whose last accepted step is `lastStep`. */
+export const hasUnusedTotpStep = (lastStep: number | null) => (lastStep ?? 0) + 1 <= currentTotpStep() + 1;
+
 /** A code that is wrong for the secret right now (and in the neighbouring time steps). */
 export async function wrongTotpCode(secret: string, opts: { fromManualKey?: boolean } = {}): Promise<string> {
   const right = await totpCode(secret, opts);
