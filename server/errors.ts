@@ -33,6 +33,8 @@ export class AppError extends Error {
     message: string,
     readonly fields?: Record<string, string>,
     readonly headers?: Record<string, string>,
+    /** Logged at error level when answered: what the operator must know (the client gets `message`). */
+    readonly operatorNote?: { message: string; details?: Record<string, unknown> },
   ) {
     super(message);
   }
@@ -73,6 +75,7 @@ export function authorize(condition: boolean, message?: string): asserts conditi
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
     if (err instanceof AppError) {
+      if (err.operatorNote) request.log.error(err.operatorNote.details ?? {}, err.operatorNote.message);
       if (err.headers) reply.headers(err.headers);
       return reply.status(err.status).send({ code: err.code, message: err.message, fields: err.fields });
     }

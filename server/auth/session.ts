@@ -42,7 +42,9 @@ function sessionQuery(db: Db) {
         twoFactorEnabled: users.twoFactorEnabled,
       },
       requireTwoFactor: companies.requireTwoFactor,
-      clientIds: sql<string[]>`array(select ${userClients.clientId}::text from ${userClients} where ${userClients.userId} = ${users.id})`,
+      clientIds: sql<
+        string[]
+      >`array(select ${userClients.clientId}::text from ${userClients} where ${userClients.userId} = ${users.id})`,
       impersonator: {
         id: impersonators.id,
         role: impersonators.role,

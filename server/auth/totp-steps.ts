@@ -75,19 +75,27 @@ export const SECOND_FACTOR_UNREADABLE =
  * do; whoever catches it logs it for the operator.
  */
 export class UnreadableSecondFactor extends AppError {
-  constructor(readonly reason: unknown) {
-    super(409, "TWO_FACTOR_UNREADABLE", SECOND_FACTOR_UNREADABLE);
+  constructor(reason: unknown, userId: string) {
+    super(409, "TWO_FACTOR_UNREADABLE", SECOND_FACTOR_UNREADABLE, undefined, undefined, {
+      message:
+        "two-factor secret does not decrypt: SESSION_SECRET differs from the one it was stored under (docs/SECURITY.md, rotating SESSION_SECRET)",
+      details: { userId, reason: String(reason) },
+    });
   }
 }
 
-/** Decrypts a stored TOTP secret with better-auth's key (derived from SESSION_SECRET). */
-export async function decryptTotpSecret(
+/**
+ * The HMAC key of a user's stored TOTP secret: decrypted with better-auth's key (derived from
+ * SESSION_SECRET) and read as better-auth reads it. UnreadableSecondFactor when it cannot be.
+ */
+export async function storedTotpKey(
   secretConfig: Parameters<typeof symmetricDecrypt>[0]["key"],
   stored: string,
-): Promise<string> {
+  userId: string,
+): Promise<Buffer> {
   try {
-    return await symmetricDecrypt({ key: secretConfig, data: stored });
+    return totpKey(await symmetricDecrypt({ key: secretConfig, data: stored }));
   } catch (err) {
-    throw new UnreadableSecondFactor(err);
+    throw new UnreadableSecondFactor(err, userId);
   }
 }

@@ -2,7 +2,7 @@ import { and, eq, lt, ne, or, isNull, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { sessions, twoFactors } from "../db/schema.ts";
 import { TWO_FACTOR_FAILURE_LIMIT } from "../../shared/domain/two-factor.ts";
-import { decryptTotpSecret, matchingTotpSteps, totpKey } from "./totp-steps.ts";
+import { matchingTotpSteps, storedTotpKey } from "./totp-steps.ts";
 
 /**
  * What better-auth's two-factor plugin does not promise (decision 0011, issue 23): a TOTP step is
@@ -69,12 +69,12 @@ export type StepClaim = "claimed" | "wrong" | "used";
  */
 export async function claimTotpStep(
   db: Db,
-  secretConfig: Parameters<typeof decryptTotpSecret>[0],
+  secretConfig: Parameters<typeof storedTotpKey>[0],
   userId: string,
   storedSecret: string,
   code: string,
 ): Promise<StepClaim> {
-  const key = totpKey(await decryptTotpSecret(secretConfig, storedSecret));
+  const key = await storedTotpKey(secretConfig, storedSecret, userId);
   const steps = matchingTotpSteps(key, code);
   if (!steps.length) return "wrong";
   for (const step of steps) {
@@ -103,19 +103,24 @@ export async function storedTotpSecret(db: Db, userId: string): Promise<string |
 }
 
 /**
- * Ends every session of the user but the one `keepToken` names (the session better-auth just
- * issued to the request that turned two-factor sign-in on or off): a session that signed in with
- * the password alone does not become a two-factor session, and one that did is not left behind
- * when it is turned off. With no token to keep, every session ends.
+ * Ends every session of the user but the one `keep` names: the session better-auth just issued to
+ * the request that turned two-factor sign-in on or off (its token), or, just before, the request's
+ * own session (its id). A session that signed in with the password alone does not become a
+ * two-factor session, and one that passed a second factor is not left behind when it is turned
+ * off. With nothing to keep, every session ends.
  */
-export async function endOtherSessions(db: Db, userId: string, keepToken: string | null): Promise<number> {
+export async function endOtherSessions(
+  db: Db,
+  userId: string,
+  keep: { token: string | null } | { id: string },
+): Promise<number> {
+  // The user's own sessions and those the user opened as someone else (as removeTwoFactor does).
+  const mine = or(eq(sessions.userId, userId), eq(sessions.impersonatedBy, userId));
+  const kept =
+    "id" in keep ? ne(sessions.id, keep.id) : keep.token ? ne(sessions.token, keep.token) : undefined;
   const ended = await db
     .delete(sessions)
-    .where(
-      keepToken
-        ? and(eq(sessions.userId, userId), ne(sessions.token, keepToken))
-        : eq(sessions.userId, userId),
-    )
+    .where(kept ? and(mine, kept) : mine)
     .returning({ id: sessions.id });
   return ended.length;
 }

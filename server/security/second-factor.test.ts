@@ -243,6 +243,35 @@ describe("finding 5: wrong codes in a row are capped, audited and told", () => {
   });
 });
 
+describe("finding 5: what counts as a wrong code, and who hears of a lock", () => {
+  it("counts only codes that were checked: better-auth's own limit on a pending sign-in adds nothing", async () => {
+    const { company } = await companyWithAdmin("Challenge Co");
+    const user = await t.make.user({ role: "company-user", companyId: company.id, twoFactor: true });
+    const pending = await passwordStep(user);
+    const statuses = [];
+    for (let i = 0; i < 7; i++)
+      statuses.push((await codeStep(pending, "zzzzz-zzzzz", "recovery")).statusCode);
+    // better-auth allows 5 tries per pending sign-in, then asks for a new sign-in.
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 401, 401]);
+    expect(await failuresOf(user.id)).toBe(5);
+    expect(await eventsOf(user.id, "two_factor.code_failed")).toHaveLength(5);
+  });
+
+  it("tells the super-admins when the locked user is the company's only admin", async () => {
+    const company = await t.make.company({ name: "Lone Admin Co" });
+    const lone = await t.make.user({ role: "company-admin", companyId: company.id, twoFactor: true });
+    const superAdmin = await t.make.user({ role: "super-admin" });
+    const pending = await passwordStep(lone);
+    const wrong = await wrongTotpCode(lone.totpSecret!);
+    smtp.messages.length = 0;
+    for (let i = 0; i < TWO_FACTOR_FAILURE_LIMIT; i++) await codeStep(pending, wrong);
+    const toSuperAdmin = smtp.messages.filter((m) => m.to.includes(superAdmin.email));
+    expect(toSuperAdmin.map((m) => m.subject)).toEqual([
+      `Permitrack: two-factor sign-in locked for Test ${lone.lastName}`,
+    ]);
+  });
+});
+
 describe("finding 6: the code step checks the pending user's code, whatever session comes with it", () => {
   it("an attacker's own session and code do not sign in as the victim, nor clear the victim's count", async () => {
     const { company } = await companyWithAdmin("Mixup Co");

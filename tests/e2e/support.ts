@@ -186,9 +186,18 @@ async function reuseSession(page: Page, email: string, password: string): Promis
     fs.rmSync(file, { force: true });
     return false;
   }
-  // Where a sign-in lands: /login sends a signed-in user on to the permits.
+  // Where a sign-in lands: /login sends a signed-in user on to the permits. Done when the page is
+  // whole, as after a real sign-in (which loads the session and the screen before it moves on):
+  // its heading, and the navigation (the phone's menu button on a phone).
   await page.goto(`${BASE_URL}/login`);
   await page.waitForURL((url) => url.pathname !== "/login", { timeout: 15_000 });
+  await page.getByRole("heading", { level: 1 }).first().waitFor({ timeout: 15_000 });
+  await page
+    .getByRole("navigation", { name: "Main" })
+    .or(page.getByRole("button", { name: "Open navigation menu" }))
+    .first()
+    .waitFor({ timeout: 15_000 });
+  await page.waitForLoadState("networkidle");
   return true;
 }
 

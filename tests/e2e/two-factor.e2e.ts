@@ -101,11 +101,27 @@ describe("two-factor sign-in", () => {
     await poll(() => page.getByRole("alert").textContent()).toContain("Invalid authentication code.");
     await poll(() => page.getByRole("button", { name: "Verify" }).isEnabled()).toBe(true);
     await screenshot(page, "sign-in-code-step");
-    await code.fill(await currentCode(LUIS.email));
+    const used = await currentCode(LUIS.email);
+    await code.fill(used);
     await page.getByRole("button", { name: "Verify" }).click();
     await page.waitForURL(/\/permits$/);
     await page.getByRole("button", { name: "Logout" }).click();
     await page.waitForURL(/\/login$/);
+
+    // The code just used does not open a second sign-in (issue 23): each code works once.
+    const replay = await b.newPage();
+    await replay.goto(`${BASE_URL}/login`);
+    await replay.getByLabel("Email").fill(LUIS.email);
+    await replay.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
+    await replay.getByRole("button", { name: "Sign In" }).click();
+    await replay.getByLabel("Authentication Code").fill(used);
+    await replay.getByRole("button", { name: "Verify" }).click();
+    await poll(() => replay.getByRole("alert").textContent()).toContain(
+      "That code has already been used. Wait for the next code from your authenticator app.",
+    );
+    expect(replay.url()).toMatch(/\/login$/);
+    await settle(replay);
+    await screenshot(replay, "sign-in-code-already-used");
 
     // A recovery code, on a phone.
     const phone = await b.newPage({ viewport: PHONE });

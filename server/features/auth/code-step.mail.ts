@@ -9,8 +9,9 @@ type Person = { email: string; firstName: string; lastName: string };
 /**
  * The e-mails about wrong codes at the sign-in code step: to the user when the count reaches the
  * notice (someone who knows the password is guessing) and at the lock; to the admins who can
- * reset it at the lock. Plain text with no link to click (a warning mail should not teach anyone
- * to follow links in warning mails). A mail that cannot be sent is logged, never a failed request.
+ * reset it at the lock. Plain text that asks no one to click anything (a warning mail should not
+ * teach people to follow links in warning mails; the app's address is named so they know where to
+ * go). A mail that cannot be sent is logged, never a failed request.
  */
 export async function sendCodeFailureNotices(
   ctx: { mailer: Mailer; config: Config },

@@ -126,6 +126,9 @@ export async function twoFactorRoutes(app: FastifyInstance) {
       if (claim === "used")
         throw validation({ code: "That code has already been used. Wait for the next code." });
       if (claim === "wrong") throw validation({ code: WRONG_FIRST_CODE });
+      // Other sessions end before better-auth turns it on (so none is a full session for a moment)
+      // and again after, for any that signed in meanwhile.
+      await endOtherSessions(db, actor.userId, { id: actor.sessionId });
       const res = await auth.api.verifyTOTP({
         body: { code },
         headers: fromNodeHeaders(request.headers),
@@ -139,7 +142,7 @@ export async function twoFactorRoutes(app: FastifyInstance) {
       // better-auth replaced the session (the user row changed): pass the new cookie on, and end
       // every other session, which signed in with the password alone.
       forwardCookies(res, reply);
-      await endOtherSessions(db, actor.userId, sessionTokenOf(res.headers.getSetCookie()));
+      await endOtherSessions(db, actor.userId, { token: sessionTokenOf(res.headers.getSetCookie()) });
       const recoveryCodes = await recoveryCodesOf(auth, actor.userId);
       await recordEvent(db, actor, {
         action: "two_factor.enable",
@@ -205,7 +208,7 @@ export async function twoFactorRoutes(app: FastifyInstance) {
       await checkPassword(request, actor, res);
       forwardCookies(res, reply);
       // Sessions that passed a second factor end with it: only the one that turned it off stays.
-      await endOtherSessions(db, actor.userId, sessionTokenOf(res.headers.getSetCookie()));
+      await endOtherSessions(db, actor.userId, { token: sessionTokenOf(res.headers.getSetCookie()) });
       await recordEvent(db, actor, {
         action: "two_factor.disable",
         entityType: "user",

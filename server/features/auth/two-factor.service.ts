@@ -48,7 +48,7 @@ export async function recoveryCodesOf(auth: Auth, userId: string): Promise<strin
   } catch (err) {
     // better-auth's own refusals (APIError) carry a status; a failed decryption is a bare Error.
     if (err && typeof err === "object" && "statusCode" in err) throw err;
-    throw new UnreadableSecondFactor(err);
+    throw new UnreadableSecondFactor(err, userId);
   }
 }
 
