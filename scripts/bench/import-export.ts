@@ -6,11 +6,14 @@
  * Each is run RUNS times (import into a fresh company each time) and the median reported.
  * Run by itself it uses a fresh, empty database of its own; `npm run bench` runs it on the
  * permits benchmark's database of 100,000 permits (the imports add to it).
+ * Before them, without a database: the CSV reader alone (decodeCsv + parseCsv) on the largest file
+ * an import takes, 20,000 rows, 15 times (`--csv-only` runs just that).
  *
- * Run: npx tsx scripts/bench/import-export.ts [--db=pg|pglite] [--json]
+ * Run: npx tsx scripts/bench/import-export.ts [--db=pg|pglite] [--json] [--csv-only]
  *      (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres)
  */
 import type { Database } from "../../server/db/client.ts";
+import { DEFAULT_CSV_LIMITS, decodeCsv, parseCsv } from "../../server/features/imports/csv.ts";
 import { factories } from "../../server/test-support/factories.ts";
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from "../../shared/domain/constants.ts";
 import {
@@ -31,7 +34,7 @@ export const IMPORT_ROWS = 10_000;
 const BUDGET_IMPORT_MS = 5000;
 const BUDGET_EXPORT_MS = 2000;
 
-function csv(rows: number): string {
+export function csv(rows: number): string {
   const lines = [
     "project,start_date,project_number,project_name,client,permit_number,agency,permit_name,application_date,expiration_date,record_type,status",
   ];
@@ -60,6 +63,38 @@ function csv(rows: number): string {
 }
 
 const AGENCIES = ["City Building", "County Roads", "State DOT", "Water Board"];
+
+/** The CSV reader alone: decodeCsv and parseCsv over the largest file an import accepts (no database). */
+export function benchCsvRead(o: { rows?: number; runs?: number; log?: (line: string) => void } = {}): Figure {
+  const rows = o.rows ?? DEFAULT_CSV_LIMITS.maxRows;
+  const runs = o.runs ?? 15;
+  const log = o.log ?? console.log;
+  const bytes = new TextEncoder().encode(csv(rows));
+  const times: number[] = [];
+  // Two warm-up reads, then the timed ones.
+  for (let run = -2; run < runs; run++) {
+    const t0 = performance.now();
+    const table = parseCsv(decodeCsv(bytes));
+    const ms = performance.now() - t0;
+    if (table.rows.length !== rows) throw new Error(`read ${table.rows.length} rows of ${rows}`);
+    if (run >= 0) times.push(ms);
+  }
+  const s = stats(times);
+  const name = `read a ${rows.toLocaleString()}-row CSV (decode + parse)`;
+  log(
+    `  ${name.padEnd(40)} median ${s.median.toFixed(1)} ms  (min ${s.min.toFixed(1)}, max ${s.max.toFixed(1)} ms; ` +
+      `${(bytes.length / 1024 / 1024).toFixed(2)} MB, ${runs} runs)`,
+  );
+  return figure({
+    section: "import-export",
+    db: "-",
+    name,
+    unit: "ms",
+    median: s.median,
+    p95: s.p95,
+    n: s.n,
+  });
+}
 
 /**
  * Imports `rows` permits `runs` times into fresh companies of `database`, then exports the last
@@ -143,8 +178,8 @@ export async function benchImportExport(
 }
 
 if (isMain(import.meta.url)) {
-  const figures: Figure[] = [];
-  for (const kind of dbKinds(["pg"])) {
+  const figures: Figure[] = [benchCsvRead()];
+  for (const kind of hasFlag("csv-only") ? [] : dbKinds(["pg"])) {
     const bench = await createBenchDatabase(kind, "bench_io");
     try {
       console.log(`database: ${kind}`);
