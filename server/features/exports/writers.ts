@@ -1,5 +1,5 @@
-import { PassThrough, Readable } from "node:stream";
-import ExcelJS from "exceljs";
+import { Readable } from "node:stream";
+import { xlsxBytes, type XlsxCell } from "./xlsx.ts";
 
 /** A cell as the writers take it: text, a number, or empty. */
 export type Cell = string | number | null;
@@ -11,15 +11,6 @@ export interface SheetColumn {
   /** date: ISO text in CSV, a date cell in Excel; money: two decimals, a number cell in Excel. */
   type?: "text" | "date" | "money";
 }
-
-const EXCEL_DATE_FORMAT = "yyyy-mm-dd";
-const EXCEL_MONEY_FORMAT = "#,##0.00";
-
-/** "2026-03-01" as a date cell: midnight UTC, which ExcelJS writes as the whole day's serial number. */
-const excelDate = (iso: string) => {
-  const [y, m, d] = iso.split("-").map(Number);
-  return new Date(Date.UTC(y!, m! - 1, d!));
-};
 
 /**
  * A value a spreadsheet would run as a formula (=, +, -, @, tab, carriage return first) gets a
@@ -60,45 +51,28 @@ export function csvStream(columns: readonly SheetColumn[], rows: AsyncIterable<C
 }
 
 /**
- * An .xlsx workbook with one sheet, written as a stream: readable headings (bold, frozen), dates as
- * date cells (shown as ISO dates), money as number cells with two decimals.
+ * An .xlsx workbook with one sheet, written as a stream (xlsx.ts): readable headings (bold, frozen),
+ * dates as date cells (shown as ISO dates, yyyy-mm-dd), money as number cells with two decimals.
  */
 export function xlsxStream(
   sheetName: string,
   columns: readonly SheetColumn[],
   rows: AsyncIterable<Cell[]>,
 ): Readable {
-  const out = new PassThrough();
-  void (async () => {
-    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-      stream: out,
-      useStyles: true,
-      useSharedStrings: false,
-    });
-    const sheet = workbook.addWorksheet(sheetName, { views: [{ state: "frozen", ySplit: 1 }] });
-    sheet.columns = columns.map((c) => ({
-      header: c.header,
-      key: c.key,
-      width: Math.max(c.type === "date" ? 13 : 12, c.header.length + 2),
-    }));
-    sheet.getRow(1).font = { bold: true };
-    sheet.getRow(1).commit();
-    for await (const row of rows) {
-      const added = sheet.addRow(
-        row.map((v, i) =>
-          typeof v === "string" ? (columns[i]!.type === "date" ? excelDate(v) : neutralise(v)) : v,
-        ),
-      );
-      columns.forEach((c, i) => {
-        if (c.type === "date") added.getCell(i + 1).numFmt = EXCEL_DATE_FORMAT;
-        else if (c.type === "money") added.getCell(i + 1).numFmt = EXCEL_MONEY_FORMAT;
+  async function* cells(): AsyncGenerator<XlsxCell[]> {
+    for await (const row of rows)
+      yield row.map((v, i): XlsxCell => {
+        if (v === null) return null;
+        const type = columns[i]?.type;
+        if (typeof v === "number") return { kind: "number", value: v, money: type === "money" };
+        return type === "date" ? { kind: "date", iso: v } : { kind: "text", value: neutralise(v) };
       });
-      added.commit();
-    }
-    sheet.commit();
-    await workbook.commit();
-  })().catch((err: unknown) => out.destroy(err as Error));
-  return out;
+  }
+  const sheetColumns = columns.map((c) => ({
+    header: c.header,
+    width: Math.max(c.type === "date" ? 13 : 12, c.header.length + 2),
+  }));
+  return Readable.from(xlsxBytes(sheetName, sheetColumns, cells()));
 }
 
 export const FILE_TYPES = {
