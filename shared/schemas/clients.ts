@@ -1,14 +1,11 @@
 import { z } from "zod";
 import { IdSchema } from "./common.ts";
+import { requiredText } from "./fields.ts";
 
 export const CLIENT_NAME_MAX = 200;
 
 /** Spec section 5: "Client Name non-empty after trimming". */
-export const ClientNameSchema = z
-  .string()
-  .trim()
-  .min(1, { message: "Client Name is required" })
-  .max(CLIENT_NAME_MAX, { message: `Client Name must be at most ${CLIENT_NAME_MAX} characters` });
+export const ClientNameSchema = requiredText("Client Name", CLIENT_NAME_MAX, { typeMessage: false });
 
 /** POST /api/clients. `company_id` is read for a super-admin only; everyone else writes to their own company. */
 export const ClientCreateSchema = z.object({

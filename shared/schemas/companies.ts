@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { CURRENCY_PATTERN } from "../domain/bonds.ts";
 import { isValidTimeZone } from "../domain/dates.ts";
-import { text } from "./common.ts";
+import { blankableText, nonBlankText, text } from "./fields.ts";
 
 /** Lowercase letters, digits and single hyphens between them: it appears in URLs and file names. */
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -17,8 +17,6 @@ export function slugify(name: string): string {
     .slice(0, 60)
     .replace(/-+$/, "");
 }
-
-const optionalText = (max: number) => text(max).optional().default("");
 
 /** A web address; "example.com" is accepted and stored as typed (the footer adds https://). */
 const WebsiteSchema = text(300)
@@ -47,14 +45,14 @@ export const CurrencySchema = z
 
 /** The company form and the body of POST/PUT /api/companies. Empty optional fields are stored as null. */
 export const CompanyInputSchema = z.object({
-  name: text(200).min(1, { message: "Name is required" }),
-  slug: text(60)
-    .min(1, { message: "Slug is required" })
-    .regex(SLUG_PATTERN, { message: "Use lowercase letters, digits and hyphens only" }),
-  address: optionalText(300),
-  phone: optionalText(50),
+  name: nonBlankText(200, "Name"),
+  slug: nonBlankText(60, "Slug").regex(SLUG_PATTERN, {
+    message: "Use lowercase letters, digits and hyphens only",
+  }),
+  address: blankableText(300),
+  phone: blankableText(50),
   website: WebsiteSchema,
-  contactName: optionalText(200),
+  contactName: blankableText(200),
   contactEmail: text(254)
     .refine((v) => v === "" || z.email().safeParse(v).success, { message: "Enter a valid email address" })
     .optional()

@@ -7,63 +7,15 @@ import {
   type FinalStatus,
   type InspectionResult,
 } from "../domain/lifecycle.ts";
-import { isIsoDate } from "../domain/dates.ts";
+import { money, optionalDate, optionalText, requiredDate, requiredText } from "./fields.ts";
 
 // The permit lifecycle (issue 11): renew, extend, record an inspection, acknowledge, close.
 
-const DATE_MESSAGE = "Must be a valid date (YYYY-MM-DD)";
-
-const requiredDate = (label: string) =>
-  z
-    .string({ message: `${label} is required` })
-    .trim()
-    .min(1, { message: `${label} is required` })
-    .refine(isIsoDate, { message: `${label}: ${DATE_MESSAGE}` });
-
-const optionalDate = (label: string) =>
-  z
-    .union([
-      z
-        .string()
-        .trim()
-        .refine((v) => v === "" || isIsoDate(v), { message: `${label}: ${DATE_MESSAGE}` }),
-      z.null(),
-    ])
-    .optional()
-    .transform((v) => (v ? v : null));
-
-const requiredText = (label: string, max: number) =>
-  z
-    .string({ message: `${label} is required` })
-    .trim()
-    .min(1, { message: `${label} is required` })
-    .max(max, { message: `${label} must be at most ${max} characters` });
-
-const optionalText = (label: string, max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, { message: `${label} must be at most ${max} characters` })
-    .nullish()
-    .transform((v) => (v ? v : null));
-
 /** Up to 10 digits before the point and 2 after (numeric(12,2)). */
-const FEE = /^\d{1,10}(\.\d{1,2})?$/;
-const fee = z
-  .union([z.string(), z.number(), z.null()])
-  .optional()
-  .transform((v, ctx) => {
-    const s = v === null || v === undefined ? "" : String(v).trim().replace(/,/g, "");
-    if (!s) return null;
-    if (!FEE.test(s)) {
-      ctx.addIssue({
-        code: "custom",
-        message: "Renewal Fee must be a positive amount with at most 2 decimals",
-      });
-      return z.NEVER;
-    }
-    return s;
-  });
+const fee = money("Renewal Fee", {
+  digits: 10,
+  message: "Renewal Fee must be a positive amount with at most 2 decimals",
+});
 
 export const LIFECYCLE_LIMITS = { permitNumber: 100, note: 2000, reason: 500, shortText: 200 } as const;
 

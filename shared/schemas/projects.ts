@@ -2,26 +2,14 @@ import { z } from "zod";
 import { PROJECT_STATUSES, DEFAULT_PROJECT_STATUS } from "../domain/statuses.ts";
 import { IdSchema, IsoDateSchema, OptionalDateSchema } from "./common.ts";
 import { CLIENT_NAME_MAX } from "./clients.ts";
+import { optionalText, requiredText } from "./fields.ts";
 
 export const PROJECT_NAME_MAX = 200;
 export const PROJECT_NUMBER_MAX = 100;
 
 export const ProjectStatusSchema = z.enum(PROJECT_STATUSES, { message: "Choose a valid project status" });
 
-const ProjectNameSchema = z
-  .string()
-  .trim()
-  .min(1, { message: "Project Name is required" })
-  .max(PROJECT_NAME_MAX, { message: `Project Name must be at most ${PROJECT_NAME_MAX} characters` });
-
-/** Optional text: trimmed, and "" or null mean "none". */
-const optionalText = (label: string, max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, { message: `${label} must be at most ${max} characters` })
-    .nullish()
-    .transform((v) => (v ? v : null));
+const ProjectNameSchema = requiredText("Project Name", PROJECT_NAME_MAX, { typeMessage: false });
 
 /**
  * POST /api/projects (the 'Create New Project' dialog and the project form). `client_name` is
@@ -50,19 +38,12 @@ export type ProjectUpdate = z.input<typeof ProjectUpdateSchema>;
 
 export const ProjectStatusUpdateSchema = z.object({ status: ProjectStatusSchema });
 
-const requiredText = (label: string, max: number) =>
-  z
-    .string()
-    .trim()
-    .min(1, { message: `${label} is required` })
-    .max(max, { message: `${label} must be at most ${max} characters` });
-
 /** The project form page (spec section 5: Project Number, Project Name and Client required). */
 export const ProjectFormSchema = z.object({
   company_id: z.string(),
-  project_number: requiredText("Project Number", PROJECT_NUMBER_MAX),
+  project_number: requiredText("Project Number", PROJECT_NUMBER_MAX, { typeMessage: false }),
   name: ProjectNameSchema,
-  client_name: requiredText("Client", CLIENT_NAME_MAX),
+  client_name: requiredText("Client", CLIENT_NAME_MAX, { typeMessage: false }),
 });
 export type ProjectForm = z.input<typeof ProjectFormSchema>;
 

@@ -5,7 +5,8 @@ import {
   type SavedViewParam,
   type SavedViewParams,
 } from "../domain/permit-list.ts";
-import { PermitListQuerySchema } from "./permits.ts";
+import { requiredText } from "./fields.ts";
+import { PermitListQuerySchema } from "./permit-list-query.ts";
 
 /**
  * A saved view keeps the All Permits URL's filter parameters as the URL has them. They are checked
@@ -33,11 +34,7 @@ export const SavedViewParamsSchema = z
       ) as SavedViewParams,
   );
 
-const name = z
-  .string({ message: "View name is required" })
-  .trim()
-  .min(1, { message: "View name is required" })
-  .max(SAVED_VIEW_NAME_MAX, { message: `View name must be at most ${SAVED_VIEW_NAME_MAX} characters` });
+const name = requiredText("View name", SAVED_VIEW_NAME_MAX);
 
 /** POST /api/saved-views. */
 export const SavedViewInputSchema = z.object({ name, params: SavedViewParamsSchema });

@@ -3,24 +3,16 @@ import { EXPIRY_RULES } from "../domain/lifecycle.ts";
 import { TEMPLATE_STATUSES } from "../domain/statuses.ts";
 import { IdSchema } from "./common.ts";
 import { checkExpiryDays, ExpiryFields } from "./expiry-fields.ts";
+import { optionalText, requiredText } from "./fields.ts";
 
 export const TEMPLATE_NAME_MAX = 200;
 export const AGENCY_MAX = 200;
 
 export const TemplateStatusSchema = z.enum(TEMPLATE_STATUSES, { message: "Status must be Required or N/A" });
 
-const TemplateNameSchema = z
-  .string()
-  .trim()
-  .min(1, { message: "Template name is required" })
-  .max(TEMPLATE_NAME_MAX, { message: `Template name must be at most ${TEMPLATE_NAME_MAX} characters` });
+const TemplateNameSchema = requiredText("Template name", TEMPLATE_NAME_MAX, { typeMessage: false });
 
-const AgencySchema = z
-  .string()
-  .trim()
-  .max(AGENCY_MAX, { message: `Agency must be at most ${AGENCY_MAX} characters` })
-  .nullish()
-  .transform((v) => (v ? v : null));
+const AgencySchema = optionalText("Agency", AGENCY_MAX);
 
 /** Company of a template request: named by a super-admin, ignored for everyone else. */
 export const TemplateListQuerySchema = z.object({ company_id: IdSchema.optional() });

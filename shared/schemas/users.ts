@@ -1,27 +1,21 @@
 import { z } from "zod";
 import { ROLES } from "../domain/roles.ts";
 import { PasswordSchema } from "./auth.ts";
-import { text } from "./common.ts";
+import { blankableText, ID_MESSAGE, nonBlankText, optionalId } from "./fields.ts";
 
-const requiredText = (max: number, message: string) => text(max).min(1, { message });
-const optionalText = (max: number) => text(max).optional().default("");
-
-const EmailSchema = requiredText(254, "Email is required").refine((v) => z.email().safeParse(v).success, {
+const EmailSchema = nonBlankText(254, "Email").refine((v) => z.email().safeParse(v).success, {
   message: "Enter a valid email address",
 });
 
 /** "" and null both mean "no company" (the form's empty select sends ""). */
-const CompanyIdSchema = z
-  .union([z.uuid({ message: "Company is required" }), z.literal(""), z.null()])
-  .optional()
-  .transform((v) => v || null);
+const CompanyIdSchema = optionalId("Company is required");
 
 const userFields = {
-  firstName: requiredText(100, "First Name is required"),
-  lastName: requiredText(100, "Last Name is required"),
+  firstName: nonBlankText(100, "First Name"),
+  lastName: nonBlankText(100, "Last Name"),
   companyId: CompanyIdSchema,
-  phone: optionalText(50),
-  title: optionalText(100),
+  phone: blankableText(50),
+  title: blankableText(100),
   role: z.enum(ROLES, { message: "Choose a role" }),
 };
 
@@ -61,7 +55,7 @@ export type UpdateUser = z.output<typeof UpdateUserSchema>;
 
 /** PUT /api/users/:id/clients: the clients (of the user's own company) a client-user may see. */
 export const UserClientsSchema = z.object({
-  clientIds: z.array(z.uuid({ message: "Must be a valid id" })).max(1000),
+  clientIds: z.array(z.uuid({ message: ID_MESSAGE })).max(1000),
 });
 export type UserClients = z.infer<typeof UserClientsSchema>;
 
