@@ -14,6 +14,7 @@ import { APP_VERSION } from "../shared/domain/constants.ts";
 import type { Config } from "./config.ts";
 import type { Database, Db } from "./db/client.ts";
 import { createAuth, type Auth } from "./auth/auth.ts";
+import { createLinkSigner, type LinkSigner } from "./auth/link-signer.ts";
 import { authPlugin, isApiRoute } from "./auth/plugin.ts";
 import { SignInLimiter } from "./auth/rate-limit.ts";
 import { registerErrorHandler } from "./errors.ts";
@@ -35,6 +36,8 @@ export interface AppContext {
   limiter: SignInLimiter;
   storage: Storage;
   mailer: Mailer;
+  /** Signs and checks the links that work without sign-in (a reminder's 'Acknowledge'), bound to the app secret. */
+  links: LinkSigner;
   /** Secret that local CLI commands present to reach the running server (set by main.ts). */
   controlToken?: string;
 }
@@ -87,11 +90,13 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(responseSerializer(config.NODE_ENV !== "production"));
 
   const dataDir = path.resolve(config.DATA_DIR);
+  const secret = sessionSecret(config);
   const ctx: AppContext = {
     config,
     database,
     db: database.db,
-    auth: createAuth(database.db, config, sessionSecret(config)),
+    auth: createAuth(database.db, config, secret),
+    links: createLinkSigner(secret),
     limiter: new SignInLimiter(database.db, {
       perIp: config.SIGNIN_IP_LIMIT,
       perAccount: config.SIGNIN_ACCOUNT_LIMIT,

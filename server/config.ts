@@ -46,5 +46,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const c = parsed.data;
+  // On PostgreSQL any number of instances may serve one database: sessions and the links that work
+  // without sign-in must verify on all of them, so none may sign with a secret of its own making.
+  if (c.NODE_ENV === "production" && c.DATABASE_URL && !c.SESSION_SECRET)
+    throw new Error(
+      "Invalid configuration:\n  SESSION_SECRET: required in production on PostgreSQL (DATABASE_URL), the same on every instance; " +
+        "it signs sessions and the reminder e-mails' links (e.g. openssl rand -hex 32)",
+    );
   return { ...c, publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, "") };
 }

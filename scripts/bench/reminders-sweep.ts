@@ -22,6 +22,7 @@
 import { sql } from "drizzle-orm";
 import { queryRows } from "../../server/db/client.ts";
 import type { Mailer } from "../../server/mail/mailer.ts";
+import { createLinkSigner } from "../../server/auth/link-signer.ts";
 import { sendDueReminders, sweepDueReminders } from "../../server/features/reminders/index.ts";
 import { arg, createBenchDatabase, dbKinds, figure, hasFlag, printFigures, type Figure } from "./lib.ts";
 
@@ -102,7 +103,7 @@ async function main() {
       sendDueReminders(database.db, instantMailer, {
         clock: () => NOW,
         publicUrl: "https://permits.example.com",
-        ackSecret: "bench-secret",
+        links: createLinkSigner("bench-secret-0123456789abcdef0123456789"),
       }),
     );
 

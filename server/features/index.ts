@@ -14,7 +14,7 @@ import { importsRoutes } from "./imports/index.ts";
 import { lifecycleRoutes } from "./lifecycle/index.ts";
 import { notificationsRoutes } from "./notifications/index.ts";
 import { projectsRoutes } from "./projects/index.ts";
-import { remindersRoutes } from "./reminders/index.ts";
+import { acknowledgeRoutes, remindersRoutes } from "./reminders/index.ts";
 import { savedViewsRoutes } from "./saved-views/index.ts";
 import { suretiesRoutes } from "./sureties/index.ts";
 import { templatesRoutes } from "./templates/index.ts";
@@ -40,6 +40,7 @@ export async function registerFeatures(app: FastifyInstance) {
   await app.register(impersonationRoutes);
   await app.register(notificationsRoutes);
   await app.register(remindersRoutes);
+  await app.register(acknowledgeRoutes);
   await app.register(calendarRoutes);
   await app.register(importsRoutes);
   await app.register(exportsRoutes);

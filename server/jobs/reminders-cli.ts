@@ -4,6 +4,7 @@ import { CONTROL_TOKEN_HEADER, CSRF_HEADER, CSRF_HEADER_VALUE } from "../../shar
 import { isIsoDate } from "../../shared/domain/dates.ts";
 import { RunReportSchema, type RunReminders, type RunReport } from "../../shared/schemas/reminders.ts";
 import { sessionSecret } from "../app.ts";
+import { createLinkSigner } from "../auth/link-signer.ts";
 import { loadConfig, type Config } from "../config.ts";
 import { openDatabase, readDataDirLock, type LockInfo } from "../db/client.ts";
 import { createMailer } from "../mail/mailer.ts";
@@ -74,7 +75,7 @@ async function runHere(config: Config, body: RunReminders): Promise<RunReport> {
       db: database.db,
       mailer,
       publicUrl: config.publicUrl,
-      ackSecret: sessionSecret(config),
+      links: createLinkSigner(sessionSecret(config)),
       reminderHour: config.REMINDER_HOUR,
       asOf: body.date,
       dryRun: body.dryRun,

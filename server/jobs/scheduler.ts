@@ -28,7 +28,7 @@ export function startScheduler(app: FastifyInstance): Scheduler {
           db,
           mailer,
           publicUrl: config.publicUrl,
-          ackSecret: (await app.ctx.auth.$context).secret,
+          links: app.ctx.links,
           reminderHour: config.REMINDER_HOUR,
           sendOnly,
         });

@@ -7,7 +7,8 @@ import { CSRF_HEADER, CSRF_HEADER_VALUE } from "../../shared/domain/constants.ts
 import { addDays, todayIn } from "../../shared/domain/dates.ts";
 import { SAVED_VIEW_PARAMS } from "../../shared/domain/permit-list.ts";
 import { PROJECT_STATUSES } from "../../shared/domain/statuses.ts";
-import { signAcknowledgeToken } from "../features/lifecycle/index.ts";
+import { createLinkSigner } from "../auth/link-signer.ts";
+import { signAcknowledgeToken } from "../features/reminders/index.ts";
 import { DEFAULT_PASSWORD } from "../test-support/factories.ts";
 import { useTestContext } from "../test-support/harness.ts";
 import {
@@ -3365,7 +3366,7 @@ SPECS.push(
       if (!ids.length) return null;
       const id = pick(ids);
       const p = model.permits.get(id)!;
-      const token = signAcknowledgeToken(ackSecret, {
+      const token = signAcknowledgeToken(createLinkSigner(ackSecret), {
         permitId: id,
         recipientUserId: people.CU.id,
         termNo: p.termNo,

@@ -10,7 +10,7 @@ import { buildApp } from "../app.ts";
 import { loadConfig } from "../config.ts";
 import type { Database } from "../db/client.ts";
 import { rotateFeedToken } from "../features/calendar/calendar.service.ts";
-import { signAcknowledgeToken } from "../features/lifecycle/acknowledge-token.ts";
+import { signAcknowledgeToken } from "../features/reminders/index.ts";
 import { openTestDatabase } from "../test-support/database.ts";
 import { factories } from "../test-support/factories.ts";
 
@@ -98,7 +98,7 @@ beforeAll(async () => {
   const company = await make.company();
   const user = await make.user({ role: "company-user", companyId: company.id });
   const permit = await make.permit({ companyId: company.id, expirationDate: "2031-06-30" });
-  ackToken = signAcknowledgeToken((await app.ctx.auth.$context).secret, {
+  ackToken = signAcknowledgeToken(app.ctx.links, {
     permitId: permit.id,
     recipientUserId: user.id,
     termNo: permit.termNo,

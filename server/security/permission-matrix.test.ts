@@ -6,7 +6,7 @@ import type { Response as InjectResponse } from "light-my-request";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { attachments, clients, companies, permits, projects, users } from "../db/schema.ts";
 import { DEFAULT_PASSWORD } from "../test-support/factories.ts";
-import { signAcknowledgeToken } from "../features/lifecycle/index.ts";
+import { signAcknowledgeToken } from "../features/reminders/index.ts";
 import { useTestContext } from "../test-support/harness.ts";
 import { totpCode } from "../test-support/totp.ts";
 import { multipart } from "../test-support/multipart.ts";
@@ -201,8 +201,7 @@ const companyQuery = (c: Cell): Send => ({ query: { company_id: companyOfObject(
 /** A reminder's Acknowledge link for a new permit of A sent to the company-user ("own"), or a forged one. */
 async function acknowledgeLink(c: Cell): Promise<Send> {
   const id = await fresh.permit("ownClient");
-  const secret = (await t.app.ctx.auth.$context).secret;
-  const token = signAcknowledgeToken(secret, {
+  const token = signAcknowledgeToken(t.app.ctx.links, {
     permitId: id,
     recipientUserId: w.people.CU.id,
     termNo: 1,

@@ -69,6 +69,7 @@ export const RunRemindersSchema = z.object({
 export type RunReminders = z.infer<typeof RunRemindersSchema>;
 
 const DueItemSchema = z.object({
+  kind: z.enum(DELIVERY_KINDS),
   threshold: z.number().int(),
   permitId: z.uuid(),
   permitName: z.string(),
@@ -87,7 +88,7 @@ export const RunReportSchema = z.object({
   deliveriesRetrying: z.number().int(),
   deliveriesFailed: z.number().int(),
   deliveriesCancelled: z.number().int(),
-  /** Dry run only: the digests that would go out, by recipient and day. */
+  /** Dry run only: the digests that would go out, by recipient and day (reminders, escalations, overdue). */
   wouldSend: z.array(
     z.object({
       recipientEmail: z.string(),

@@ -2,7 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import type { APIRequestContext, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { signAcknowledgeToken } from "../../server/features/lifecycle/index.ts";
+import { createLinkSigner } from "../../server/auth/link-signer.ts";
+import { signAcknowledgeToken } from "../../server/features/reminders/index.ts";
 import { addDays } from "../../shared/domain/dates.ts";
 import { countdownDate } from "../../shared/domain/lifecycle.ts";
 import type { PermitDetail, PermitFormOptions, PermitList } from "../../shared/schemas/permits.ts";
@@ -247,7 +248,7 @@ describe("acknowledge", () => {
     const secret =
       process.env.E2E_SESSION_SECRET ??
       fs.readFileSync(path.join(process.env.E2E_DATA_DIR!, "session-secret"), "utf8").trim();
-    const token = signAcknowledgeToken(secret, {
+    const token = signAcknowledgeToken(createLinkSigner(secret), {
       permitId: permit.id,
       recipientUserId: companyUserId,
       termNo: permit.term_no,

@@ -1,6 +1,3 @@
-/**
- * The permit lifecycle's public face: its routes, and the signed Acknowledge link the reminder
- * e-mails carry.
- */
+/** The permit lifecycle's public face: its routes, and acknowledging a permit's term (the reminders' link does it too). */
 export { lifecycleRoutes } from "./lifecycle.routes.ts";
-export { signAcknowledgeToken, type AcknowledgeClaim } from "./acknowledge-token.ts";
+export { acknowledgePermit } from "./lifecycle.service.ts";

@@ -13,8 +13,6 @@ import { actorOf } from "../../auth/plugin.ts";
 import { authorize } from "../../errors.ts";
 import { IdParamsSchema, errorResponses } from "../../../shared/schemas/common.ts";
 import {
-  AcknowledgeLinkSchema,
-  AcknowledgeTokenParamsSchema,
   CloseInputSchema,
   ExtensionInputSchema,
   InspectionInputSchema,
@@ -22,7 +20,6 @@ import {
   RenewalInputSchema,
 } from "../../../shared/schemas/lifecycle.ts";
 import { findVisiblePermit } from "../permits/index.ts";
-import { acknowledgeByLink, readAcknowledgeLink } from "./acknowledge-link.ts";
 import {
   acknowledgePermit,
   closePermit,
@@ -37,12 +34,11 @@ const tags = ["lifecycle"];
 
 /**
  * The life of a permit after it is issued: terms (renewals, extensions), inspections (which may move
- * the expiry), acknowledgement (in the app or from a reminder's link) and closing.
+ * the expiry), acknowledgement in the app (a reminder's link: reminders/acknowledge.routes.ts) and closing.
  */
 export async function lifecycleRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db, auth } = app.ctx;
-  const secret = async () => (await auth.$context).secret;
+  const { db } = app.ctx;
 
   r.get(
     "/api/permits/:id/lifecycle",
@@ -124,34 +120,5 @@ export async function lifecycleRoutes(app: FastifyInstance) {
     CloseInputSchema,
     canClosePermit,
     (actor, id, input) => closePermit(db, actor, id, input),
-  );
-
-  // The e-mail's link: no session, one action. GET only reads (mail scanners follow links); the
-  // page's button POSTs, with the API's CSRF header like every write.
-  r.get(
-    "/api/acknowledgements/:token",
-    {
-      config: { isPublic: true, linkToken: "token" },
-      schema: {
-        tags,
-        summary: "What an Acknowledge link from a reminder e-mail is about (no sign-in)",
-        params: AcknowledgeTokenParamsSchema,
-        response: { 200: AcknowledgeLinkSchema, ...errors },
-      },
-    },
-    async (request) => readAcknowledgeLink(db, await secret(), request.params.token),
-  );
-  r.post(
-    "/api/acknowledgements/:token",
-    {
-      config: { isPublic: true, linkToken: "token" },
-      schema: {
-        tags,
-        summary: "Acknowledge from a reminder e-mail's link (no sign-in; that one action only)",
-        params: AcknowledgeTokenParamsSchema,
-        response: { 200: AcknowledgeLinkSchema, ...errors },
-      },
-    },
-    async (request) => acknowledgeByLink(db, await secret(), request.params.token),
   );
 }

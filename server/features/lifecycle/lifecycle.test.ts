@@ -4,7 +4,7 @@ import { permitAudit, permits, reminderDeliveries } from "../../db/schema.ts";
 import { useTestContext } from "../../test-support/harness.ts";
 import { useWorld } from "../../test-support/world.ts";
 import { addDays, todayIn } from "../../../shared/domain/dates.ts";
-import { signAcknowledgeToken } from "./acknowledge-token.ts";
+import { signAcknowledgeToken } from "../reminders/index.ts";
 
 const t = useTestContext();
 const w = useWorld(t, { permits: true });
@@ -22,7 +22,6 @@ async function openPermit(over: Partial<typeof permits.$inferInsert> = {}) {
 
 const lifecycleOf = async (id: string, api = w.admin) =>
   (await api.get(`/api/permits/${id}/lifecycle`)).json();
-const secret = async () => (await t.app.ctx.auth.$context).secret;
 
 describe("access", () => {
   it("requires sign-in, answers 404 across companies and hidden clients, and lets client-users only read", async () => {
@@ -259,7 +258,7 @@ describe("acknowledge and close", () => {
 
 describe("the Acknowledge link of a reminder e-mail", () => {
   async function link(p: { id: string; expirationDate: string | null; termNo: number }, userId = w.userId) {
-    return signAcknowledgeToken(await secret(), {
+    return signAcknowledgeToken(t.app.ctx.links, {
       permitId: p.id,
       recipientUserId: userId,
       termNo: p.termNo,
@@ -302,5 +301,17 @@ describe("the Acknowledge link of a reminder e-mail", () => {
     expect(res.statusCode).toBe(404);
     expect(res.json().message).toMatch(/not valid any more/);
     expect((await lifecycleOf(p.id)).acknowledged).toBeNull();
+  });
+
+  it("refuses the link of a permit the reminders no longer cover: archived or marked N/A", async () => {
+    for (const change of [{ archived: true }, { status: "N/A" as const }]) {
+      const p = await openPermit();
+      const token = await link(p);
+      expect((await t.anonymous.get(`/api/acknowledgements/${token}`)).statusCode).toBe(200);
+      await t.db.update(permits).set(change).where(eq(permits.id, p.id));
+      expect((await t.anonymous.get(`/api/acknowledgements/${token}`)).statusCode).toBe(404);
+      expect((await t.anonymous.post(`/api/acknowledgements/${token}`)).statusCode).toBe(404);
+      expect((await lifecycleOf(p.id)).acknowledged).toBeNull();
+    }
   });
 });

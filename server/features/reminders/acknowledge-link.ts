@@ -1,5 +1,6 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { actorFromUser } from "../../access/actor-from-user.ts";
+import type { LinkSigner } from "../../auth/link-signer.ts";
 import { canAcknowledgeByLink } from "../../access/policies/lifecycle.ts";
 import type { Db } from "../../db/client.ts";
 import { companies, permits, users } from "../../db/schema.ts";
@@ -8,7 +9,8 @@ import { countdownDate } from "../../../shared/domain/lifecycle.ts";
 import { isRole } from "../../../shared/domain/roles.ts";
 import type { AcknowledgeLink } from "../../../shared/schemas/lifecycle.ts";
 import { verifyAcknowledgeToken, type AcknowledgeClaim } from "./acknowledge-token.ts";
-import { acknowledgePermit } from "./lifecycle.service.ts";
+import { acknowledgePermit } from "../lifecycle/index.ts";
+import { openPermit } from "./reminders.eligibility.ts";
 
 // One message for every refusal, so a link tells nothing about permits it does not name.
 const INVALID =
@@ -16,18 +18,19 @@ const INVALID =
 const invalid = () => new AppError(404, "NOT_FOUND", INVALID);
 
 /** The token's permit and recipient, if the token still holds: same term, same countdown date, still staff. */
-async function resolve(db: Db, secret: string, token: string) {
-  const claim = verifyAcknowledgeToken(secret, token);
+async function resolve(db: Db, links: LinkSigner, token: string) {
+  const claim = verifyAcknowledgeToken(links, token);
   if (!claim) throw invalid();
   const [row] = await db
-    .select({ permit: permits, companyName: companies.name })
+    // Open as the sweep and the sender mean it: an archived, N/A or closed permit's link is refused.
+    .select({ permit: permits, companyName: companies.name, open: sql<boolean>`${openPermit("permits")}` })
     .from(permits)
     .innerJoin(companies, eq(companies.id, permits.companyId))
     .where(eq(permits.id, claim.permitId));
   const [user] = await db.select().from(users).where(eq(users.id, claim.recipientUserId));
   if (!row || !user || user.banned || !isRole(user.role) || !stillHolds(row.permit, claim)) throw invalid();
   const recipient = await actorFromUser(db, { ...user, role: user.role });
-  if (!canAcknowledgeByLink(recipient, row.permit) || row.permit.closeDate) throw invalid();
+  if (!canAcknowledgeByLink(recipient, row.permit) || !row.open) throw invalid();
   return { permit: row.permit, companyName: row.companyName, recipient };
 }
 
@@ -54,14 +57,22 @@ function present(
 }
 
 /** What the link is about, changing nothing (a mail scanner may open it). */
-export async function readAcknowledgeLink(db: Db, secret: string, token: string): Promise<AcknowledgeLink> {
-  const { permit, companyName, recipient } = await resolve(db, secret, token);
+export async function readAcknowledgeLink(
+  db: Db,
+  links: LinkSigner,
+  token: string,
+): Promise<AcknowledgeLink> {
+  const { permit, companyName, recipient } = await resolve(db, links, token);
   return present(permit, companyName, recipient.name);
 }
 
 /** Acknowledges as the reminder's recipient; audited under that user's name. */
-export async function acknowledgeByLink(db: Db, secret: string, token: string): Promise<AcknowledgeLink> {
-  const { permit, companyName, recipient } = await resolve(db, secret, token);
+export async function acknowledgeByLink(
+  db: Db,
+  links: LinkSigner,
+  token: string,
+): Promise<AcknowledgeLink> {
+  const { permit, companyName, recipient } = await resolve(db, links, token);
   const updated = await acknowledgePermit(db, recipient, permit.id);
   return present(updated, companyName, recipient.name);
 }

@@ -1,9 +1,9 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
+import type { LinkSigner } from "../../auth/link-signer.ts";
 
 /**
  * The 'Acknowledge' link of a reminder e-mail: a token naming one permit, one recipient and the
- * term and countdown date the reminder was about, signed with a key derived from the app secret
- * for this one purpose. It acknowledges nothing else, and it dies with the term: once the permit is
+ * term and countdown date the reminder was about, signed by the app's link signer (a key derived
+ * from the app secret for this one purpose). It acknowledges nothing else, and it dies with the term: once the permit is
  * renewed or extended (another term or date) the token no longer matches and is refused.
  *
  * Compact, to fit a path segment: `permit.recipient.term.yyyymmdd.signature`, the ids as base64url
@@ -28,23 +28,19 @@ function unpackId(packed: string): string | null {
   return UUID.test(uuid) ? uuid : null;
 }
 
-const purposeKey = (secret: string) =>
-  createHmac("sha256", secret).update("permitrack:acknowledge-link:v1").digest();
+const PURPOSE = "permitrack:acknowledge-link:v1";
 
 const payloadOf = (c: AcknowledgeClaim) =>
   `${packId(c.permitId)}.${packId(c.recipientUserId)}.${c.termNo}.${c.dueOn.replace(/-/g, "")}`;
 
-const sign = (secret: string, payload: string) =>
-  createHmac("sha256", purposeKey(secret)).update(payload).digest().subarray(0, 16).toString("base64url");
-
 /** The token for a link. */
-export function signAcknowledgeToken(secret: string, claim: AcknowledgeClaim): string {
+export function signAcknowledgeToken(links: LinkSigner, claim: AcknowledgeClaim): string {
   const payload = payloadOf(claim);
-  return `${payload}.${sign(secret, payload)}`;
+  return `${payload}.${links.sign(PURPOSE, payload)}`;
 }
 
 /** The claim of a well-formed, correctly signed token, else null (never throws). */
-export function verifyAcknowledgeToken(secret: string, token: string): AcknowledgeClaim | null {
+export function verifyAcknowledgeToken(links: LinkSigner, token: string): AcknowledgeClaim | null {
   const parts = token.split(".");
   if (parts.length !== 5) return null;
   const [permit = "", recipient = "", term = "", day = "", signature = ""] = parts;
@@ -57,8 +53,5 @@ export function verifyAcknowledgeToken(secret: string, token: string): Acknowled
     termNo: Number(term),
     dueOn: `${day.slice(0, 4)}-${day.slice(4, 6)}-${day.slice(6)}`,
   };
-  const expected = Buffer.from(sign(secret, payloadOf(claim)));
-  const given = Buffer.from(signature);
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-  return claim;
+  return links.verify(PURPOSE, payloadOf(claim), signature) ? claim : null;
 }

@@ -25,13 +25,12 @@ afterEach(async () => {
   smtp.messages.length = 0;
 });
 
-const secret = async () => (await t.app.ctx.auth.$context).secret;
 const run = async (asOf: string) =>
   runReminders({
     db: t.db,
     mailer: t.app.ctx.mailer,
     publicUrl: PUBLIC_URL,
-    ackSecret: await secret(),
+    links: t.app.ctx.links,
     reminderHour: 7,
     clock: () => new Date(`${asOf}T12:00:00Z`),
     asOf,

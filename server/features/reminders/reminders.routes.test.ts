@@ -155,6 +155,22 @@ describe("POST /api/internal/reminders/run (what `npm run reminders` calls on a 
     expect(formatRunReport(dry.json())).toContain(
       `Right-of-Way Permit (${permit.permitNumber})  expires ${addDays(today, 7)}, 7 day(s) left`,
     );
+    const lines = formatRunReport({
+      ...dry.json(),
+      wouldSend: [
+        {
+          recipientEmail: "admin@example.com",
+          companyName: "Acme",
+          dueDate: today,
+          items: [
+            { ...mine.items[0], kind: "escalation" },
+            { ...mine.items[0], kind: "overdue", threshold: 0, daysLeft: -3 },
+          ],
+        },
+      ],
+    });
+    expect(lines).toContain(`Escalation  Right-of-Way Permit (${permit.permitNumber})  due ${addDays(today, 7)}`);
+    expect(lines).toContain(`Overdue  Right-of-Way Permit (${permit.permitNumber})  expired ${addDays(today, 7)}, 3 day(s) ago`);
 
     const real = await run(auth, {});
     expect(real.json()).toMatchObject({ dryRun: false, recorded: 1, emailsSent: 1, deliveriesSent: 1 });

@@ -68,7 +68,7 @@ export async function remindersRoutes(app: FastifyInstance) {
         db,
         mailer,
         publicUrl: config.publicUrl,
-        ackSecret: (await app.ctx.auth.$context).secret,
+        links: app.ctx.links,
         reminderHour: config.REMINDER_HOUR,
         asOf: request.body.date,
         dryRun: request.body.dryRun,

@@ -4,7 +4,8 @@ import { addDays } from "../../../shared/domain/dates.ts";
 import { companyPreferences, permits, userNotifications, users } from "../../db/schema.ts";
 import { createTestContext, type TestContext } from "../../test-support/harness.ts";
 import { quiesce, reminderCompany } from "../../test-support/reminder-fixtures.ts";
-import { CLAIM_LEASE_MS, claimDueGroups, MAX_ATTEMPTS, sendDueReminders } from "./reminders.sender.ts";
+import { CLAIM_LEASE_MS, claimDueGroups } from "./reminders.claim.ts";
+import { MAX_ATTEMPTS, sendDueReminders } from "./reminders.sender.ts";
 import { runReminders } from "./reminders.service.ts";
 import { sweepDueReminders } from "./reminders.sweep.ts";
 import { startTestSmtp, type TestSmtp } from "../../test-support/test-smtp.ts";
@@ -36,6 +37,7 @@ const run = (now: Date, asOf?: string) =>
     db: t.db,
     mailer: t.app.ctx.mailer,
     publicUrl: "https://permits.example.com",
+    links: t.app.ctx.links,
     reminderHour: 7,
     clock: () => now,
     asOf,
@@ -162,6 +164,7 @@ describe("sending: one digest per recipient and day", () => {
     const report = await sendDueReminders(db, t.app.ctx.mailer, {
       clock: () => now,
       publicUrl: "https://permits.example.com",
+      links: t.app.ctx.links,
     });
     expect(report).toMatchObject({ emailsSent: 1, deliveriesSent: 1 });
     expect(outage).toBe(0);

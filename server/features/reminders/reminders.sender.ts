@@ -1,13 +1,15 @@
 import { createHash } from "node:crypto";
-import { and, asc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
-import { queryRows, type Db } from "../../db/client.ts";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import type { LinkSigner } from "../../auth/link-signer.ts";
+import type { Db } from "../../db/client.ts";
 import { databaseUnavailable } from "../../db/errors.ts";
 import { clients, companies, permits, projects, reminderDeliveries, users } from "../../db/schema.ts";
 import type { Mailer } from "../../mail/mailer.ts";
-import { signAcknowledgeToken } from "../lifecycle/index.ts";
+import { signAcknowledgeToken } from "./acknowledge-token.ts";
 import { selectPermitView } from "../permits/index.ts";
 import { composeDigest, type Digest, type DigestItem } from "./reminders.digest.ts";
-import { ESCALATION_ROLES, RECIPIENT_ROLES } from "./reminders.sweep.ts";
+import { claimDueGroups, type ClaimedRow } from "./reminders.claim.ts";
+import { openPermit } from "./reminders.eligibility.ts";
 
 /**
  * Sending recorded reminders, safe with any number of senders (processes or instances):
@@ -28,25 +30,16 @@ import { ESCALATION_ROLES, RECIPIENT_ROLES } from "./reminders.sweep.ts";
  * (mailer.ts) are far below the lease, so a slow send cannot outlive its claim.
  */
 
-export const CLAIM_LEASE_MS = 10 * 60_000;
 export const MAX_ATTEMPTS = 5;
 /** 5, 10, 20, 40 minutes after the 1st..4th failed try; the 5th failure is final. */
 export const retryDelayMs = (attempts: number) => 5 * 60_000 * 2 ** (attempts - 1);
-
-/** Claims run one at a time across every process (short transactions; the key is arbitrary but fixed). */
-const CLAIM_LOCK_KEY = 7_301_605_001;
-/**
- * Groups claimed per round. A round's digests are sent in parallel, so a round lasts about one
- * SMTP exchange: far inside the lease even when every send runs into its timeouts.
- */
-const GROUPS_PER_ROUND = 16;
 
 export interface SendOptions {
   /** Read once per claim round, so a long run never claims with a stale time (tests fix it). */
   clock: () => Date;
   publicUrl: string;
-  /** The app secret: signs each item's 'Acknowledge' link. Without it the e-mails carry no such link. */
-  ackSecret?: string;
+  /** Signs each item's 'Acknowledge' link. */
+  links: LinkSigner;
   /** Host part of digest Message-IDs. */
   messageIdHost?: string;
 }
@@ -57,104 +50,6 @@ export interface SendReport {
   deliveriesRetrying: number;
   deliveriesFailed: number;
   deliveriesCancelled: number;
-}
-
-const claimable = (now: Date, alias = "r") => {
-  const r = sql.raw(alias);
-  return sql`((${r}.status = 'pending' and ${r}.next_attempt_at <= ${now.toISOString()}::timestamptz)
-     or (${r}.status = 'sending' and ${r}.claimed_at < ${new Date(now.getTime() - CLAIM_LEASE_MS).toISOString()}::timestamptz))`;
-};
-
-interface ClaimedRow {
-  id: string;
-  recipientUserId: string;
-  dueDate: string;
-  attempts: number;
-}
-
-/**
- * Claims whole (recipient, day) groups of due rows, then cancels those of them that are no
- * longer due. Both steps touch only the claimed rows, so a round costs the same however many
- * reminders are waiting.
- */
-export async function claimDueGroups(
-  db: Db,
-  now: Date,
-  maxGroups = GROUPS_PER_ROUND,
-): Promise<{ claimed: ClaimedRow[]; cancelled: number }> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${CLAIM_LOCK_KEY})`);
-    // Groups are picked from the rows due longest, read off the (status, next_attempt_at) index.
-    const claimed = await queryRows<ClaimedRow>(
-      tx,
-      sql`with heads as (
-            select r.recipient_user_id, r.due_date, r.next_attempt_at from reminder_deliveries r
-            where ${claimable(now)}
-            order by r.next_attempt_at
-            limit ${maxGroups * 64}
-          ),
-          groups as (
-            select recipient_user_id, due_date from heads
-            group by recipient_user_id, due_date
-            order by min(next_attempt_at), recipient_user_id, due_date
-            limit ${maxGroups}
-          )
-          update reminder_deliveries d
-          set status = 'sending', claimed_at = ${now.toISOString()}::timestamptz, attempts = d.attempts + 1
-          where d.id in (
-            select r.id from reminder_deliveries r
-            where ${claimable(now)} and (r.recipient_user_id, r.due_date) in (select * from groups)
-            for update skip locked)
-          returning d.id, d.recipient_user_id as "recipientUserId", d.due_date::text as "dueDate", d.attempts`,
-    );
-    if (!claimed.length) return { claimed, cancelled: 0 };
-    // Re-checked now rather than trusted from the sweep: things change between the two.
-    const ids = sql.join(
-      claimed.map((r) => sql`${r.id}::uuid`),
-      sql`, `,
-    );
-    const cancelled = await queryRows<{ id: string }>(
-      tx,
-      sql`update reminder_deliveries d
-          set status = 'cancelled', last_error = x.reason, claimed_at = null, attempts = d.attempts - 1
-          from (
-            select r.id,
-              case
-                when p.archived then 'Permit archived'
-                when p.status = 'N/A' then 'Permit marked N/A'
-                when p.close_date is not null then 'Permit closed'
-                when p.term_no <> r.term_no then 'Permit renewed'
-                when r.kind <> 'overdue' and p.acknowledged_at is not null then 'Acknowledged'
-                when r.kind <> 'overdue' and p.countdown_date is distinct from r.expiration_date then 'Expiration date changed'
-                when r.kind = 'reminder' and not (case r.threshold when 30 then coalesce(cp.email_30_day, true)
-                                           when 7 then coalesce(cp.email_7_day, true)
-                                           when 1 then coalesce(cp.email_1_day, true)
-                                           else false end) then 'Reminder switched off'
-                when r.kind = 'overdue' and not coalesce(cp.overdue_digest, true) then 'Overdue digest switched off'
-                when r.kind = 'overdue' and not exists (
-                       select 1 from permits q
-                       where q.company_id = r.company_id and q.expiration_date < r.due_date
-                         and not q.archived and q.status <> 'N/A' and q.close_date is null)
-                  then 'Nothing overdue any more'
-                when u.banned or u.company_id is distinct from r.company_id then 'Recipient removed'
-                when r.kind = 'reminder' and (u.role not in ${RECIPIENT_ROLES}
-                     or (un.user_id is null and p.responsible_user_id is distinct from r.recipient_user_id)) then 'Recipient removed'
-                when r.kind <> 'reminder' and u.role not in ${ESCALATION_ROLES} then 'Recipient removed'
-              end as reason
-            from reminder_deliveries r
-            -- An overdue digest names no permit (it lists the company's when sent): p is null there.
-            left join permits p on p.id = r.permit_id
-            join users u on u.id = r.recipient_user_id
-            left join company_preferences cp on cp.company_id = r.company_id
-            left join user_notifications un on un.user_id = r.recipient_user_id and un.company_id = r.company_id
-            where r.id in (${ids})
-          ) x
-          where d.id = x.id and x.reason is not null
-          returning d.id`,
-    );
-    const gone = new Set(cancelled.map((r) => r.id));
-    return { claimed: claimed.filter((r) => !gone.has(r.id)), cancelled: gone.size };
-  });
 }
 
 type DigestRow = Omit<DigestItem, "acknowledgeToken"> & {
@@ -185,7 +80,7 @@ async function loadDigest(
   db: Db,
   ids: string[],
   dueDate: string,
-  ackSecret?: string,
+  links: LinkSigner,
 ): Promise<Digest | null> {
   const [head] = await db
     .select({
@@ -229,8 +124,8 @@ async function loadDigest(
       ...item,
       // Reminders and escalations can be acknowledged from the e-mail; overdue notices go on until renewal.
       acknowledgeToken:
-        ackSecret && item.kind !== "overdue"
-          ? signAcknowledgeToken(ackSecret, {
+        item.kind !== "overdue"
+          ? signAcknowledgeToken(links, {
               permitId: item.permitId,
               recipientUserId,
               termNo,
@@ -258,9 +153,7 @@ async function loadOverdue(db: Db, ids: string[], dueDate: string): Promise<Dige
       and(
         eq(permits.companyId, digest.companyId),
         sql`${permits.expirationDate} < ${dueDate}::date`,
-        eq(permits.archived, false),
-        ne(permits.status, "N/A"),
-        isNull(permits.closeDate),
+        openPermit("permits"),
       ),
     )
     .orderBy(asc(permits.expirationDate), asc(permits.permitName))
@@ -353,7 +246,7 @@ export async function sendDueReminders(db: Db, mailer: Mailer, opts: SendOptions
     const results = await Promise.allSettled(
       [...groups.values()].map(async (rows) => {
         const ids = rows.map((r) => r.id).sort();
-        const digest = await loadDigest(db, ids, rows[0]!.dueDate, opts.ackSecret);
+        const digest = await loadDigest(db, ids, rows[0]!.dueDate, opts.links);
         if (!digest) return; // its permits were deleted meanwhile (the rows went with them)
         const messageId = `<reminders.${createHash("sha256").update(ids.join(",")).digest("hex").slice(0, 32)}@${host}>`;
         let sentId: string;

@@ -6,18 +6,20 @@ import type {
   PermitReminder,
   RunReport,
 } from "../../../shared/schemas/reminders.ts";
+import type { LinkSigner } from "../../auth/link-signer.ts";
 import type { Db } from "../../db/client.ts";
 import { permits, reminderDeliveries } from "../../db/schema.ts";
 import type { Mailer } from "../../mail/mailer.ts";
 import { sendDueReminders } from "./reminders.sender.ts";
-import { previewDueReminders, sweepDueReminders } from "./reminders.sweep.ts";
+import { previewDueReminders } from "./reminders.preview.ts";
+import { sweepDueReminders } from "./reminders.sweep.ts";
 
 export interface RunOptions {
   db: Db;
   mailer: Mailer;
   publicUrl: string;
-  /** The app secret, to sign the e-mails' 'Acknowledge' links. */
-  ackSecret?: string;
+  /** Signs the e-mails' 'Acknowledge' links (the app's, or the command's from the same secret). */
+  links: LinkSigner;
   reminderHour: number;
   /** Defaults to the real clock; tests fix it. */
   clock?: () => Date;
@@ -56,9 +58,20 @@ export async function runReminders(opts: RunOptions): Promise<RunReport> {
   const sent = await sendDueReminders(opts.db, opts.mailer, {
     clock,
     publicUrl: opts.publicUrl,
-    ackSecret: opts.ackSecret,
+    links: opts.links,
   });
   return { dryRun: false, recorded, ...sent, wouldSend: [] };
+}
+
+type DryRunItem = RunReport["wouldSend"][number]["items"][number];
+
+/** One permit of a dry run's digest, as the command prints it. */
+function dryRunLine(i: DryRunItem): string {
+  const permit = `${i.permitName} (${i.permitNumber})`;
+  if (i.kind === "overdue") return `Overdue  ${permit}  expired ${i.expirationDate}, ${-i.daysLeft} day(s) ago`;
+  if (i.kind === "escalation")
+    return `Escalation  ${permit}  due ${i.expirationDate}, ${i.daysLeft} day(s) left, not renewed or acknowledged`;
+  return `${String(i.threshold).padStart(2)}-day  ${permit}  expires ${i.expirationDate}, ${i.daysLeft} day(s) left`;
 }
 
 /** The report as the `npm run reminders` command prints it. */
@@ -71,9 +84,7 @@ export function formatRunReport(report: RunReport): string {
     for (const d of report.wouldSend) {
       lines.push("", `To ${d.recipientEmail} (${d.companyName}), reminders of ${d.dueDate}:`);
       for (const i of d.items) {
-        lines.push(
-          `  ${String(i.threshold).padStart(2)}-day  ${i.permitName} (${i.permitNumber})  expires ${i.expirationDate}, ${i.daysLeft} day(s) left`,
-        );
+        lines.push(`  ${dryRunLine(i)}`);
       }
     }
     return lines.join("\n");

@@ -4,7 +4,8 @@ import { addDays } from "../../../shared/domain/dates.ts";
 import { permits, users } from "../../db/schema.ts";
 import { useTestContext } from "../../test-support/harness.ts";
 import { quiesce, recordedPairs, reminderCompany } from "../../test-support/reminder-fixtures.ts";
-import { previewDueReminders, sweepDueReminders } from "./reminders.sweep.ts";
+import { previewDueReminders } from "./reminders.preview.ts";
+import { sweepDueReminders } from "./reminders.sweep.ts";
 
 const t = useTestContext();
 const NOW = new Date("2030-06-01T12:00:00Z");
@@ -171,5 +172,28 @@ describe("the sweep: which (permit, threshold, recipient) is due", () => {
       dueDate: asOf,
     });
     expect((await co.deliveries()).length).toBe(before);
+  });
+
+  it("previews escalations and the overdue digest too, in the one e-mail of the day, writing nothing", async () => {
+    const asOf = "2030-12-01";
+    const co = await reminderCompany(t, { escalationDays: 7, overdueDigest: true });
+    const soon = await co.permit(asOf, 5, { permitName: "Encroachment" });
+    const late = await co.permit(asOf, -4, { permitName: "Grading" });
+    await co.permit(asOf, -9, { permitName: "Closed one", finalStatus: "Finaled", closeDate: asOf });
+    const items = await previewDueReminders(t.db, { now: NOW, asOf, reminderHour: 7 });
+    const admin = items.filter((i) => i.recipientEmail === co.recipients[0]!.email);
+    expect(admin.map((i) => [i.kind, i.permitId, i.threshold, i.daysLeft])).toEqual([
+      ["reminder", soon.id, 7, 5],
+      ["escalation", soon.id, 7, 5],
+      ["overdue", late.id, 0, -4],
+    ]);
+    expect(await co.deliveries()).toEqual([]);
+
+    // Recorded and waiting, they are still listed once each.
+    await sweep(asOf);
+    const recorded = (await co.deliveries()).map((d) => d.kind).sort();
+    expect(recorded).toEqual(["escalation", "overdue", "reminder"]);
+    const again = await previewDueReminders(t.db, { now: NOW, asOf, reminderHour: 7 });
+    expect(again.filter((i) => i.recipientEmail === co.recipients[0]!.email)).toEqual(admin);
   });
 });

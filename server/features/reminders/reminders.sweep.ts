@@ -1,7 +1,16 @@
 import { sql, type SQL } from "drizzle-orm";
 import { queryRows, type Db } from "../../db/client.ts";
-import { DIGEST_RECIPIENT_ROLES, ESCALATION_RECIPIENT_ROLES } from "../../access/policies/reminders.ts";
 import { DEFAULT_ESCALATION_DAYS } from "../../../shared/domain/lifecycle.ts";
+import {
+  ESCALATION_ROLES,
+  RECIPIENT_ROLES,
+  activeMember,
+  hasOverduePermit,
+  openPermit,
+  overdueDigestOn,
+  thresholdSwitch,
+  unacknowledged,
+} from "./reminders.eligibility.ts";
 
 /**
  * The reminder sweep (DESIGN.md section 5, issue 11): set-based statements find every due
@@ -40,12 +49,6 @@ export interface SweepOptions {
   reminderHour: number;
 }
 
-/** The roles that may receive a company-wide digest, as an SQL list: `(role, role)`. */
-export const RECIPIENT_ROLES = sql`(${sql.join(
-  DIGEST_RECIPIENT_ROLES.map((role) => sql`${role}`),
-  sql`, `,
-)})`;
-
 /** "Today" in each company's zone, the company's switches, and only companies that could get anything. */
 function companiesCte(opts: SweepOptions): SQL {
   const today = opts.asOf
@@ -53,25 +56,20 @@ function companiesCte(opts: SweepOptions): SQL {
     : sql`((${opts.now.toISOString()}::timestamptz at time zone c.time_zone) - make_interval(hours => ${opts.reminderHour}))::date`;
   return sql`co as (
       select c.id as company_id, ${today} as today,
-             coalesce(cp.email_30_day, true) as e30,
-             coalesce(cp.email_7_day, true) as e7,
-             coalesce(cp.email_1_day, true) as e1,
+             ${thresholdSwitch(30)} as e30, ${thresholdSwitch(7)} as e7, ${thresholdSwitch(1)} as e1,
              coalesce(cp.escalation_days, ${DEFAULT_ESCALATION_DAYS}) as escalation_days,
-             coalesce(cp.overdue_digest, true) as overdue_digest
+             ${overdueDigestOn()} as overdue_digest
       from companies c
       left join company_preferences cp on cp.company_id = c.id
     )`;
 }
-
-/** An open permit: what every kind requires (reminders and escalation also need it unacknowledged). */
-const OPEN = sql`not p.archived and p.status <> 'N/A' and p.close_date is null`;
 
 /**
  * SELECT of the reminders due now: company_id, permit_id, threshold, expiration_date (the
  * countdown date), recipient_user_id, recipient_email, due_date, kind, term_no. Thresholds 30/7/1
  * map to the company's switches; no preferences row means all on (spec section 9).
  */
-function dueSelect(opts: SweepOptions): SQL {
+export function dueSelect(opts: SweepOptions): SQL {
   return sql`
     with ${companiesCte(opts)},
     win as (
@@ -88,7 +86,7 @@ function dueSelect(opts: SweepOptions): SQL {
         on p.company_id = w.company_id
        and p.countdown_date > w.today + w.lower_bound
        and p.countdown_date <= w.today + w.threshold
-       and ${OPEN} and p.acknowledged_at is null
+       and ${openPermit()} and ${unacknowledged()}
     ),
     recipients as (
       select d.company_id, d.id, d.term_no, d.countdown_date, d.threshold, d.today, un.user_id
@@ -103,13 +101,12 @@ function dueSelect(opts: SweepOptions): SQL {
     from recipients r
     join users u
       on u.id = r.user_id
-     and u.company_id = r.company_id
-     and not u.banned
+     and ${activeMember("u", sql`r.company_id`)}
      and u.role in ${RECIPIENT_ROLES}`;
 }
 
 /** SELECT of the escalations due now (same columns); threshold holds the company's Escalation Days. */
-function escalationSelect(opts: SweepOptions): SQL {
+export function escalationSelect(opts: SweepOptions): SQL {
   return sql`
     with ${companiesCte(opts)}
     select p.company_id, p.id as permit_id, co.escalation_days as threshold, p.countdown_date as expiration_date,
@@ -121,8 +118,8 @@ function escalationSelect(opts: SweepOptions): SQL {
      and co.escalation_days > 0
      and p.countdown_date >= co.today
      and p.countdown_date <= co.today + co.escalation_days
-     and ${OPEN} and p.acknowledged_at is null
-    join users u on u.company_id = co.company_id and not u.banned and u.role in ${ESCALATION_ROLES}`;
+     and ${openPermit()} and ${unacknowledged()}
+    join users u on ${activeMember("u", sql`co.company_id`)} and u.role in ${ESCALATION_ROLES}`;
 }
 
 /**
@@ -130,24 +127,16 @@ function escalationSelect(opts: SweepOptions): SQL {
  * Overdue digest on and at least one expired open permit; no permit (the digest lists them when it
  * is sent), threshold 0, the day in expiration_date.
  */
-function overdueSelect(opts: SweepOptions): SQL {
+export function overdueSelect(opts: SweepOptions): SQL {
   return sql`
     with ${companiesCte(opts)}
     select co.company_id, null::uuid as permit_id, 0 as threshold, co.today as expiration_date,
            u.id as recipient_user_id, u.email as recipient_email, co.today as due_date,
            'overdue'::text as kind, 1 as term_no
     from co
-    join users u on u.company_id = co.company_id and not u.banned and u.role in ${ESCALATION_ROLES}
-    where co.overdue_digest
-      and exists (select 1 from permits p
-                  where p.company_id = co.company_id and p.expiration_date < co.today and ${OPEN})`;
+    join users u on ${activeMember("u", sql`co.company_id`)} and u.role in ${ESCALATION_ROLES}
+    where co.overdue_digest and ${hasOverduePermit(sql`co.company_id`, sql`co.today`)}`;
 }
-
-/** The roles that get escalations and the overdue digest: the company's admins. */
-export const ESCALATION_ROLES = sql`(${sql.join(
-  ESCALATION_RECIPIENT_ROLES.map((role) => sql`${role}`),
-  sql`, `,
-)})`;
 
 /** Sweeps run one at a time across processes (the key is arbitrary but fixed). */
 const SWEEP_LOCK_KEY = 7_301_605_002;
@@ -187,45 +176,4 @@ export async function sweepDueReminders(db: Db, opts: SweepOptions): Promise<num
     );
     return row?.n ?? 0;
   });
-}
-
-export interface DueItem {
-  companyName: string;
-  recipientEmail: string;
-  dueDate: string;
-  threshold: number;
-  permitId: string;
-  permitName: string;
-  permitNumber: string;
-  expirationDate: string;
-  daysLeft: number;
-}
-
-/**
- * What the next send would carry, written nowhere (`npm run reminders -- --dry-run`): reminders
- * the sweep would record now plus those already recorded and waiting to be sent.
- */
-export async function previewDueReminders(db: Db, opts: SweepOptions): Promise<DueItem[]> {
-  return queryRows<DueItem>(
-    db,
-    sql`with due as (
-          select d.permit_id, d.threshold, d.expiration_date, d.recipient_email, d.due_date
-          from (${dueSelect(opts)}) d
-          where not exists (
-            select 1 from reminder_deliveries r
-            where r.kind = 'reminder' and r.permit_id = d.permit_id and r.threshold = d.threshold
-              and r.expiration_date = d.expiration_date and r.recipient_user_id = d.recipient_user_id)
-          union all
-          select r.permit_id, r.threshold, r.expiration_date, r.recipient_email, r.due_date
-          from reminder_deliveries r
-          where r.status in ('pending', 'sending')
-        )
-        select c.name as "companyName", due.recipient_email as "recipientEmail", due.due_date::text as "dueDate",
-               due.threshold, p.id as "permitId", p.permit_name as "permitName", p.permit_number as "permitNumber",
-               due.expiration_date::text as "expirationDate", (due.expiration_date - due.due_date)::int as "daysLeft"
-        from due
-        join permits p on p.id = due.permit_id
-        join companies c on c.id = p.company_id
-        order by c.name, due.recipient_email, due.due_date, due.threshold desc, due.expiration_date, p.permit_name`,
-  );
 }

@@ -1,7 +1,7 @@
 import { addDays, todayIn } from "../../../shared/domain/dates.ts";
 import { openDatabase } from "../../../server/db/client.ts";
 import { userNotifications } from "../../../server/db/schema.ts";
-import { CLAIM_LEASE_MS } from "../../../server/features/reminders/reminders.sender.ts";
+import { CLAIM_LEASE_MS } from "../../../server/features/reminders/reminders.claim.ts";
 import { factories } from "../../../server/test-support/factories.ts";
 import type { ReceivedMail } from "../../../server/test-support/test-smtp.ts";
 import { query } from "./postgres.ts";

@@ -1,0 +1,63 @@
+import { sql, type SQL } from "drizzle-orm";
+import { DIGEST_RECIPIENT_ROLES, ESCALATION_RECIPIENT_ROLES } from "../../access/policies/reminders.ts";
+
+/**
+ * Who gets reminded of what, written once: the sweep (reminders.sweep.ts) records a delivery when
+ * these hold, and the sender (reminders.sender.ts) cancels a recorded one when they no longer do,
+ * naming the first reason that fails. Each fragment takes the alias of the table it reads, so both
+ * statements use the same words over their own joins.
+ */
+
+const alias = (name: string) => sql.raw(name);
+
+/**
+ * Why a permit gets no reminder, escalation or overdue notice any more, in the order the sender
+ * reports it. A permit for which none holds is open.
+ */
+export const permitNotOpen = (p = "p"): [SQL, string][] => [
+  [sql`${alias(p)}.archived`, "Permit archived"],
+  [sql`${alias(p)}.status = 'N/A'`, "Permit marked N/A"],
+  [sql`${alias(p)}.close_date is not null`, "Permit closed"],
+];
+
+/** An open permit: not archived, not N/A, not closed (every kind requires it). */
+export const openPermit = (p = "p"): SQL =>
+  sql.join(
+    permitNotOpen(p).map(([condition]) => sql`not ${condition}`),
+    sql` and `,
+  );
+
+/** Nobody acknowledged the permit's current term (reminders and escalations stop once someone did). */
+export const unacknowledged = (p = "p"): SQL => sql`${alias(p)}.acknowledged_at is null`;
+
+/** The company's switch for a threshold (30, 7 or 1 days; no preferences row means on, spec section 9). */
+export const thresholdSwitch = (days: 30 | 7 | 1, cp = "cp"): SQL =>
+  sql`coalesce(${alias(cp)}.${sql.raw(`email_${days}_day`)}, true)`;
+
+/** Whether the threshold held in `threshold` is switched on for the company. */
+export const thresholdOn = (threshold: SQL, cp = "cp"): SQL =>
+  sql`(case ${threshold} when 30 then ${thresholdSwitch(30, cp)} when 7 then ${thresholdSwitch(7, cp)}
+       when 1 then ${thresholdSwitch(1, cp)} else false end)`;
+
+/** The company's Overdue digest switch (on without a preferences row). */
+export const overdueDigestOn = (cp = "cp"): SQL => sql`coalesce(${alias(cp)}.overdue_digest, true)`;
+
+/** The company has an open permit that expired before `day`: an overdue digest has something to list. */
+export const hasOverduePermit = (companyId: SQL, day: SQL): SQL =>
+  sql`exists (select 1 from permits q
+              where q.company_id = ${companyId} and q.expiration_date < ${day} and ${openPermit("q")})`;
+
+const roleList = (roles: readonly string[]) =>
+  sql`(${sql.join(
+    roles.map((role) => sql`${role}`),
+    sql`, `,
+  )})`;
+
+/** The roles that may receive reminders (the company's chosen recipients, the responsible person). */
+export const RECIPIENT_ROLES = roleList(DIGEST_RECIPIENT_ROLES);
+/** The roles that get escalations and the overdue digest: the company's admins. */
+export const ESCALATION_ROLES = roleList(ESCALATION_RECIPIENT_ROLES);
+
+/** A user who may still receive the company's mail: not disabled, still in the company. */
+export const activeMember = (u: string, companyId: SQL): SQL =>
+  sql`not ${alias(u)}.banned and ${alias(u)}.company_id = ${companyId}`;

@@ -1,0 +1,77 @@
+import { sql } from "drizzle-orm";
+import { queryRows, type Db } from "../../db/client.ts";
+import type { DeliveryKind } from "../../../shared/schemas/reminders.ts";
+import { openPermit } from "./reminders.eligibility.ts";
+import { dueSelect, escalationSelect, overdueSelect, type SweepOptions } from "./reminders.sweep.ts";
+
+export interface DueItem {
+  kind: DeliveryKind;
+  companyName: string;
+  recipientEmail: string;
+  dueDate: string;
+  /** Days before (a reminder), the company's Escalation Days (an escalation), 0 (overdue). */
+  threshold: number;
+  permitId: string;
+  permitName: string;
+  permitNumber: string;
+  /** The date counted down to (renew-by or expiry); an overdue line's expiry. */
+  expirationDate: string;
+  /** Negative for an overdue permit. */
+  daysLeft: number;
+}
+
+/**
+ * What the next send would carry, written nowhere (`npm run reminders -- --dry-run`): everything
+ * the sweep would record now (reminders, escalations, overdue digests, from the sweep's own
+ * selects) plus what is recorded and waiting to be sent, one line per permit; an overdue digest is
+ * listed as the permits it would name when sent.
+ */
+export async function previewDueReminders(db: Db, opts: SweepOptions): Promise<DueItem[]> {
+  return queryRows<DueItem>(
+    db,
+    sql`with fresh as (
+          select * from (${dueSelect(opts)}) a
+          union all select * from (${escalationSelect(opts)}) b
+          union all select * from (${overdueSelect(opts)}) c
+        ),
+        due as (
+          select f.kind, f.company_id, f.permit_id, f.threshold, f.expiration_date, f.recipient_email, f.due_date
+          from fresh f
+          -- what the sweep's unique keys would refuse is already recorded (and listed below if unsent)
+          where not exists (
+            select 1 from reminder_deliveries r
+            where r.kind = f.kind and r.recipient_user_id = f.recipient_user_id
+              and case f.kind
+                    when 'reminder' then r.permit_id = f.permit_id and r.threshold = f.threshold
+                                         and r.expiration_date = f.expiration_date
+                    when 'escalation' then r.permit_id = f.permit_id and r.term_no = f.term_no
+                    else r.due_date = f.due_date
+                  end)
+          union all
+          select r.kind, r.company_id, r.permit_id, r.threshold, r.expiration_date, r.recipient_email, r.due_date
+          from reminder_deliveries r
+          where r.status in ('pending', 'sending')
+        ),
+        items as (
+          select due.kind, due.company_id, due.recipient_email, due.due_date, due.threshold,
+                 p.id as permit_id, p.permit_name, p.permit_number, due.expiration_date as shown_date
+          from due join permits p on p.id = due.permit_id
+          union all
+          select due.kind, due.company_id, due.recipient_email, due.due_date, due.threshold,
+                 p.id, p.permit_name, p.permit_number, p.expiration_date
+          from due
+          join permits p
+            on due.permit_id is null and p.company_id = due.company_id
+           and p.expiration_date < due.due_date and ${openPermit()}
+        )
+        select i.kind, c.name as "companyName", i.recipient_email as "recipientEmail", i.due_date::text as "dueDate",
+               i.threshold, i.permit_id as "permitId", i.permit_name as "permitName",
+               i.permit_number as "permitNumber", i.shown_date::text as "expirationDate",
+               (i.shown_date - i.due_date)::int as "daysLeft"
+        from items i
+        join companies c on c.id = i.company_id
+        order by c.name, i.recipient_email, i.due_date,
+                 case i.kind when 'reminder' then 0 when 'escalation' then 1 else 2 end,
+                 i.threshold desc, i.shown_date, i.permit_name`,
+  );
+}
