@@ -11,6 +11,7 @@ import { clients, companies, companyPreferences, permits, projects, users } from
 import { DEFAULT_SWITCHES, enabledThresholds } from "../notifications/index.ts";
 import { permitScope, selectPermitView } from "../permits/index.ts";
 import { buildCalendar, type IcsEvent } from "./ics.ts";
+import { paths } from "../../../shared/domain/paths.ts";
 
 /** Expirations older than this stay out of the feed: calendars need what is coming, not all history. */
 const PAST_DAYS = 365;
@@ -116,7 +117,7 @@ export async function renderFeed(db: Db, owner: Actor, publicUrl: string): Promi
   const isMultiCompany = choosesCompany(owner);
   const events: IcsEvent[] = rows.flatMap((p) => {
     const type = RECORD_TYPE_LABELS[p.recordType as RecordType] ?? p.recordType;
-    const url = `${publicUrl}/permits/${p.id}`;
+    const url = publicUrl + paths.permit(p.id);
     // drizzle gives a left-joined row of all-null columns as null: no preferences row means all on.
     const switches = p.prefs ?? DEFAULT_SWITCHES;
     const description = [

@@ -16,6 +16,7 @@ import { actorOf } from "../../auth/plugin.ts";
 import { AppError, authorize } from "../../errors.ts";
 import { companyDeliveries } from "../reminders/index.ts";
 import { loadSettings, saveSettings, settingsCompany } from "./notifications.service.ts";
+import { paths } from "../../../shared/domain/paths.ts";
 
 const errors = errorResponses(400, 401, 403, 404);
 
@@ -103,7 +104,7 @@ export async function notificationsRoutes(app: FastifyInstance) {
             "",
             "This is a test e-mail from Permitrack. If you can read it, reminder e-mails reach this address the same way.",
             "",
-            `Notification settings: ${config.publicUrl}/settings/notifications`,
+            `Notification settings: ${config.publicUrl}${paths.notificationSettings}`,
             "",
           ].join("\n"),
         });

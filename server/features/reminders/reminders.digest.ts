@@ -1,5 +1,6 @@
 import { RECORD_TYPE_LABELS, type RecordType } from "../../../shared/domain/statuses.ts";
 import type { MailMessage } from "../../mail/mailer.ts";
+import { paths } from "../../../shared/domain/paths.ts";
 
 /** One permit or bond line of a digest. */
 export interface DigestItem {
@@ -93,9 +94,9 @@ function byThreshold(items: DigestItem[]): [number, DigestItem[]][] {
  * grouped by threshold. Every user-entered value is escaped in the HTML part.
  */
 export function composeDigest(digest: Digest, publicUrl: string): Omit<MailMessage, "to" | "messageId"> {
-  const permitUrl = (id: string) => `${publicUrl}/permits/${id}`;
-  const ackUrl = (token: string) => `${publicUrl}/acknowledge/${token}`;
-  const settingsUrl = `${publicUrl}/settings/notifications`;
+  const permitUrl = (id: string) => publicUrl + paths.permit(id);
+  const ackUrl = (token: string) => publicUrl + paths.acknowledge(token);
+  const settingsUrl = publicUrl + paths.notificationSettings;
   const count = digest.items.length;
   const onlyReminders = digest.items.every((i) => i.kind === "reminder");
   const subject = onlyReminders
