@@ -27,7 +27,7 @@ describe("layer boundaries (eslint.boundaries.js)", () => {
     [
       "a feature imports another feature's internals",
       "server/features/exports/made-up.ts",
-      `import { x } from "../permits/permits.repository.ts";`,
+      `import { x } from "../permits/permit-list-page.query.ts";`,
     ],
     [
       "a feature imports test support",

@@ -5,7 +5,7 @@ import { BOND_CLOSE_LOCKED } from "../features/permits/permits.service.ts";
 import { useTestContext, type ApiClient } from "../test-support/harness.ts";
 import { useWorld } from "../test-support/world.ts";
 import { SAVED_VIEWS_MAX } from "../../shared/domain/permit-list.ts";
-import type { PermitDetail } from "../../shared/schemas/permits.ts";
+import type { PermitDetail } from "../../shared/schemas/permit-detail.ts";
 
 /*
  * Security findings 8 and 9.

@@ -5,7 +5,7 @@ import {
   type BondStatus,
   type LedgerEntryLike,
 } from "../../../shared/domain/bonds.ts";
-import type { BondLedgerCan } from "../../../shared/schemas/bonds.ts";
+import type { BondLedgerCan } from "../../../shared/schemas/bond-ledger.ts";
 import { actorCan, type Actor } from "../actor.ts";
 import { withinScope } from "./scope.ts";
 

@@ -1,5 +1,5 @@
 import { ROLES, isCompanyStaffRole, type Role } from "../../../shared/domain/roles.ts";
-import type { PermitCan } from "../../../shared/schemas/permits.ts";
+import type { PermitCan } from "../../../shared/schemas/permit-detail.ts";
 import { actorCan, choosesCompany, type Actor } from "../actor.ts";
 import { canCommentOnPermit, canReadInternalComments } from "./comment.ts";
 import { canUploadAttachment } from "./attachment.ts";

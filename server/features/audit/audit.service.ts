@@ -15,7 +15,7 @@ import { COMMENT_AUDIT_ACTION, INTERNAL_COMMENT_AUDIT_FIELD } from "../../audit/
 
 /**
  * The action of the entries 'Add Collateral' and 'Release Collateral' write (the bonds feature's
- * ledger.service.ts): their values name the collateral's form, amount and dates.
+ * collateral.service.ts): their values name the collateral's form, amount and dates.
  */
 const COLLATERAL_AUDIT_ACTION = "collateral";
 

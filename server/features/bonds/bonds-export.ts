@@ -4,7 +4,7 @@ import { canViewCollateral } from "../../access/policies/bond.ts";
 import { exportsCompanyColumn } from "../../access/policies/export.ts";
 import type { Db } from "../../db/client.ts";
 import { BOND_STATUS_LABELS, sumMoney } from "../../../shared/domain/bonds.ts";
-import type { BondExportQuery, BondFilter } from "../../../shared/schemas/bonds.ts";
+import type { BondExportQuery, BondFilter } from "../../../shared/schemas/bonds-page.ts";
 import { csvStream, xlsxStream, type Cell, type SheetColumn } from "../exports/index.ts";
 import { bondRows, type BondRow } from "./bonds.repository.ts";
 

@@ -5,7 +5,7 @@ import { queryRows } from "../../db/client.ts";
 import { useTestContext, type ApiClient } from "../../test-support/harness.ts";
 import { useWorld } from "../../test-support/world.ts";
 import { addDays, todayIn } from "../../../shared/domain/dates.ts";
-import type { BondList, BondListItem } from "../../../shared/schemas/bonds.ts";
+import type { BondList, BondListItem } from "../../../shared/schemas/bonds-page.ts";
 import { parseCsv } from "../imports/index.ts";
 
 const t = useTestContext();

@@ -3,6 +3,7 @@ import { choosesCompany, scopeOf, type Actor } from "../../access/actor.ts";
 import { canSeeSuretyCapacity, canViewCollateral, canWriteLedger } from "../../access/policies/bond.ts";
 import { queryRows, type Db } from "../../db/client.ts";
 import { pageClause } from "../../db/page-clause.ts";
+import { companyTodaySql, zoneTodaySql } from "../../time/company-today.ts";
 import {
   BOND_BREAKDOWN_ROWS,
   isOpenBondStatus,
@@ -19,7 +20,7 @@ import type {
   BondSummary,
   BySurety,
   ExposureRow,
-} from "../../../shared/schemas/bonds.ts";
+} from "../../../shared/schemas/bonds-page.ts";
 import { likePattern } from "../permits/index.ts";
 import { scopeSql } from "./bond-access.ts";
 
@@ -53,9 +54,7 @@ export function bondFilterSql(actor: Actor, f: BondFilter): SQL {
  */
 function todaySql(actor: Actor, f: BondFilter): SQL {
   const company = scopeOf(actor).companyId ?? (choosesCompany(actor) ? f.company_id : null);
-  return company
-    ? sql`((now() at time zone (select c.time_zone from companies c where c.id = ${company}))::date)`
-    : sql`((now() at time zone (select c.time_zone from companies c where c.id = p.company_id))::date)`;
+  return companyTodaySql(company ?? sql`p.company_id`);
 }
 
 const OPEN = sql.raw(`bond_status in ('active','reduced')`);
@@ -223,7 +222,7 @@ export async function bondRows(
                coalesce(s.name, p.surety_company) as surety_name, p.agency,
                p.client_id, cl.name as client_name, p.project_id, pr.name as project_name,
                pr.project_number, p.issue_date::text as issue_date, p.expiration_date::text as expiration_date,
-               ((now() at time zone co.time_zone)::date)::text as today,
+               ${zoneTodaySql(sql`co.time_zone`)}::text as today,
                (select f.id from permits f where f.id = p.maintenance_of_id and ${scopeSql(actor, "f")}) as maintenance_of_id,
                (select m.id from permits m where m.maintenance_of_id = p.id and ${scopeSql(actor, "m")}) as maintenance_bond_id,
                ${

@@ -13,29 +13,27 @@ import { actorOf } from "../../auth/plugin.ts";
 import { authorize } from "../../errors.ts";
 import { todayIn } from "../../../shared/domain/dates.ts";
 import {
-  BondExportQuerySchema,
-  BondLedgerSchema,
-  BondListQuerySchema,
-  BondListSchema,
-  BondScheduleQuerySchema,
   CollateralInputSchema,
   CollateralParamsSchema,
   CollateralReleaseInputSchema,
-  LedgerEntryInputSchema,
-  MaintenanceBondInputSchema,
-} from "../../../shared/schemas/bonds.ts";
+} from "../../../shared/schemas/bond-collateral.ts";
+import { BondLedgerSchema, LedgerEntryInputSchema } from "../../../shared/schemas/bond-ledger.ts";
+import {
+  BondExportQuerySchema,
+  BondListQuerySchema,
+  BondListSchema,
+  BondScheduleQuerySchema,
+} from "../../../shared/schemas/bonds-page.ts";
 import { IdParamsSchema, errorResponses } from "../../../shared/schemas/common.ts";
+import { MaintenanceBondInputSchema } from "../../../shared/schemas/maintenance-bond.ts";
 import { FILE_TYPES } from "../exports/index.ts";
 import { findVisibleBond } from "./bond-access.ts";
 import { bondSchedule, exportBonds } from "./bonds-export.ts";
 import { bondAggregates, bondRows, presentBondRow } from "./bonds.repository.ts";
-import {
-  addCollateral,
-  addLedgerEntry,
-  loadLedger,
-  releaseCollateral,
-  startMaintenanceBond,
-} from "./ledger.service.ts";
+import { addCollateral, releaseCollateral } from "./collateral.service.ts";
+import { addLedgerEntry } from "./ledger-entry.service.ts";
+import { loadLedger } from "./ledger-view.ts";
+import { startMaintenanceBond } from "./maintenance-bond.service.ts";
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 const tags = ["bonds"];

@@ -14,7 +14,7 @@ import { useTestContext, type ApiClient } from "../../test-support/harness.ts";
 import { quiesce, reminderCompany } from "../../test-support/reminder-fixtures.ts";
 import { useWorld } from "../../test-support/world.ts";
 import { addDays, todayIn } from "../../../shared/domain/dates.ts";
-import type { BondLedger } from "../../../shared/schemas/bonds.ts";
+import type { BondLedger } from "../../../shared/schemas/bond-ledger.ts";
 import { sweepDueReminders } from "../reminders/index.ts";
 
 const t = useTestContext();

@@ -5,7 +5,7 @@ import { exportsCompanyColumn, exportsStaffEmails } from "../../access/policies/
 import { queryRows, selectedAsKeys, type Db } from "../../db/client.ts";
 import { clients, companies, permits, projects } from "../../db/schema.ts";
 import { CSV_TEMPLATE_COLUMNS } from "../../../shared/domain/constants.ts";
-import type { PermitListFilter, PermitSortField } from "../../../shared/schemas/permits.ts";
+import type { PermitListFilter, PermitSortField } from "../../../shared/schemas/permit-list-query.ts";
 import { OPTIONAL_EXTRA_COLUMNS } from "../imports/index.ts";
 import { listConditions, listOrder, selectPermitView } from "../permits/index.ts";
 import { csvStream, xlsxStream, type Cell, type SheetColumn } from "./writers.ts";

@@ -4,7 +4,7 @@ import { canExportPermits } from "../../access/policies/export.ts";
 import { actorOf } from "../../auth/plugin.ts";
 import { authorize } from "../../errors.ts";
 import { todayIn } from "../../../shared/domain/dates.ts";
-import { PermitExportQuerySchema } from "../../../shared/schemas/permits.ts";
+import { PermitExportQuerySchema } from "../../../shared/schemas/permit-list-query.ts";
 import { exportCsv, exportXlsx } from "./export.service.ts";
 import { FILE_TYPES } from "./writers.ts";
 

@@ -7,8 +7,7 @@ import type { ImportResult } from "../../../shared/schemas/imports.ts";
 import { CSV_PREVIEW_ROWS } from "../../../shared/domain/constants.ts";
 import { recordEvent, recordPermitAuditMany } from "../../audit/audit-writer.ts";
 import { randomUUID } from "node:crypto";
-import { todayIn } from "../../../shared/domain/dates.ts";
-import { companies } from "../../db/schema.ts";
+import { companyToday } from "../../time/company-today.ts";
 import { appendLedgerEntries, type NewLedgerEntry } from "../bond-ledger/index.ts";
 import { findOrCreateClientsByName } from "../clients/index.ts";
 import { findOrCreateSuretiesByName } from "../sureties/index.ts";
@@ -279,11 +278,7 @@ async function writeImportedLedgers(
   rows: { row: MatchedRow }[],
   created: { id: string; companyId: string }[],
 ) {
-  const [company] = await tx
-    .select({ timeZone: companies.timeZone })
-    .from(companies)
-    .where(eq(companies.id, companyId));
-  const today = todayIn(company?.timeZone ?? "UTC");
+  const today = await companyToday(tx, companyId);
   const entries: NewLedgerEntry[] = [];
   rows.forEach(({ row }, i) => {
     for (const e of row.ledger) {

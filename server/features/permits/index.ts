@@ -13,6 +13,5 @@ export {
   type PermitRow,
 } from "./permit-access.ts";
 export { permitScope, selectPermitView, type PermitViewSelect } from "./permit-view.query.ts";
-export { listConditions, listOrder } from "./permits.repository.ts";
+export { likePattern, listConditions, listOrder } from "./permit-list-conditions.ts";
 export { createPermitIn } from "./permits.service.ts";
-export { companyToday, likePattern } from "./permits.repository.ts";

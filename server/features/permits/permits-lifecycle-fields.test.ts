@@ -3,13 +3,10 @@ import { describe, expect, it } from "vitest";
 import { permitAudit, permitInspections, permits, permitTerms, users } from "../../db/schema.ts";
 import { useTestContext, type ApiClient } from "../../test-support/harness.ts";
 import { addDays, todayIn } from "../../../shared/domain/dates.ts";
-import type {
-  PermitDetail,
-  PermitFormOptions,
-  PermitList,
-  PermitListItem,
-  PermitSummary,
-} from "../../../shared/schemas/permits.ts";
+import type { PermitDetail } from "../../../shared/schemas/permit-detail.ts";
+import type { PermitList, PermitListItem } from "../../../shared/schemas/permit-list.ts";
+import type { PermitFormOptions } from "../../../shared/schemas/permit-options.ts";
+import type { PermitSummary } from "../../../shared/schemas/permit-summary.ts";
 import { RESPONSIBLE_NOT_STAFF } from "./permits.service.ts";
 
 // The permit's lifecycle fields (issue 11) on the permits API: responsible person, expiry rule,

@@ -2,12 +2,9 @@ import { describe, expect, it } from "vitest";
 import type { permits } from "../../db/schema.ts";
 import { useTestContext, type ApiClient } from "../../test-support/harness.ts";
 import { addDays, todayIn } from "../../../shared/domain/dates.ts";
-import type {
-  PermitFilterOptions,
-  PermitList,
-  PermitListItem,
-  PermitSummary,
-} from "../../../shared/schemas/permits.ts";
+import type { PermitList, PermitListItem } from "../../../shared/schemas/permit-list.ts";
+import type { PermitFilterOptions } from "../../../shared/schemas/permit-options.ts";
+import type { PermitSummary } from "../../../shared/schemas/permit-summary.ts";
 
 /**
  * The All Permits list as a work queue (issue 14): tiles as filters, the search box over number,

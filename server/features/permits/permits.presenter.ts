@@ -9,15 +9,12 @@ import { todayIn } from "../../../shared/domain/dates.ts";
 import type { ExpiryRule, FinalStatus } from "../../../shared/domain/lifecycle.ts";
 import { displayPermitStatus, urgency } from "../../../shared/domain/permit-rules.ts";
 import type { GuaranteeType, PermitStatus, RecordType } from "../../../shared/domain/statuses.ts";
-import type {
-  PermitDetail,
-  PermitGroup,
-  PermitList,
-  PermitListItem,
-  PermitListQuery,
-} from "../../../shared/schemas/permits.ts";
+import type { PermitDetail } from "../../../shared/schemas/permit-detail.ts";
+import type { PermitGroup, PermitList, PermitListItem } from "../../../shared/schemas/permit-list.ts";
+import type { PermitListQuery } from "../../../shared/schemas/permit-list-query.ts";
 import { builtOnceForViewer, type PermitRow } from "./permit-access.ts";
-import { commentCountColumn, userNameSql, type PermitListRows } from "./permits.repository.ts";
+import type { PermitListRows } from "./permit-list-page.query.ts";
+import { commentCountColumn, userNameSql } from "./permit-sql.ts";
 import { selectPermitView } from "./permit-view.query.ts";
 import { permitCan, permitRowCan } from "../../access/policies/permit.ts";
 

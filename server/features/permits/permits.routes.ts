@@ -13,19 +13,18 @@ import {
 import { actorOf } from "../../auth/plugin.ts";
 import { authorize } from "../../errors.ts";
 import { IdParamsSchema, errorResponses } from "../../../shared/schemas/common.ts";
+import { PermitDetailSchema } from "../../../shared/schemas/permit-detail.ts";
+import { PermitInputSchema } from "../../../shared/schemas/permit-input.ts";
+import { PermitListSchema } from "../../../shared/schemas/permit-list.ts";
+import { PermitFilterSchema, PermitListQuerySchema } from "../../../shared/schemas/permit-list-query.ts";
 import {
   CompanyQuerySchema,
   PermitAgenciesSchema,
-  PermitDetailSchema,
   PermitFilterOptionsSchema,
-  PermitFilterSchema,
   PermitFormOptionsQuerySchema,
   PermitFormOptionsSchema,
-  PermitInputSchema,
-  PermitListQuerySchema,
-  PermitListSchema,
-  PermitSummarySchema,
-} from "../../../shared/schemas/permits.ts";
+} from "../../../shared/schemas/permit-options.ts";
+import { PermitSummarySchema } from "../../../shared/schemas/permit-summary.ts";
 import { findVisiblePermit } from "./permit-access.ts";
 import {
   findVisiblePermitDetail,
@@ -33,14 +32,10 @@ import {
   presentPermit,
   presentPermitList,
 } from "./permits.presenter.ts";
-import {
-  companyAgencies,
-  filterOptions,
-  formOptions,
-  listPermitRows,
-  projectCompanyId,
-  summarizePermits,
-} from "./permits.repository.ts";
+import { filterOptions } from "./permit-filter-options.query.ts";
+import { companyAgencies, formOptions, projectCompanyId } from "./permit-form-options.query.ts";
+import { listPermitRows } from "./permit-list-page.query.ts";
+import { summarizePermits } from "./permit-summary.query.ts";
 import { createPermit, deletePermit, updatePermit } from "./permits.service.ts";
 
 const errors = errorResponses(400, 401, 403, 404);

@@ -22,7 +22,7 @@ import { authorize, validation } from "../../errors.ts";
 import { todayIn } from "../../../shared/domain/dates.ts";
 import { storedExpiryDays } from "../../../shared/schemas/expiry-fields.ts";
 import type { PermitStatus } from "../../../shared/domain/statuses.ts";
-import { PROJECT_REQUIRED_MESSAGE, type PermitInput } from "../../../shared/schemas/permits.ts";
+import { type PermitInput, PROJECT_REQUIRED_MESSAGE } from "../../../shared/schemas/permit-input.ts";
 import { recordPermitAudit, type PermitAuditEntry } from "../../audit/audit-writer.ts";
 import { appendLedgerEntries } from "../bond-ledger/index.ts";
 import { resolveSurety } from "../sureties/index.ts";

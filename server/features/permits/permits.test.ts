@@ -5,13 +5,11 @@ import { comments, permitAudit, permits } from "../../db/schema.ts";
 import { useTestContext, type ApiClient } from "../../test-support/harness.ts";
 import { addDays, todayIn } from "../../../shared/domain/dates.ts";
 import { listCategory } from "../../../shared/domain/permit-rules.ts";
-import type {
-  PermitDetail,
-  PermitList,
-  PermitListItem,
-  PermitSummary,
-} from "../../../shared/schemas/permits.ts";
-import { likePattern, listCategorySql } from "./permits.repository.ts";
+import type { PermitDetail } from "../../../shared/schemas/permit-detail.ts";
+import type { PermitList, PermitListItem } from "../../../shared/schemas/permit-list.ts";
+import type { PermitSummary } from "../../../shared/schemas/permit-summary.ts";
+import { likePattern } from "./permit-list-conditions.ts";
+import { listCategorySql } from "./permit-summary.query.ts";
 
 // Every test signs in a fresh set of users; the limits under test elsewhere would get in the way.
 const t = useTestContext({ SIGNIN_IP_LIMIT: "100000", API_RATE_LIMIT: "100000" });

@@ -16,7 +16,7 @@ import {
   SuretyListQuerySchema,
   SuretyListSchema,
   SuretyResponseSchema,
-} from "../../../shared/schemas/bonds.ts";
+} from "../../../shared/schemas/sureties.ts";
 import { IdParamsSchema, errorResponses } from "../../../shared/schemas/common.ts";
 import { assertCompanyExists } from "../clients/index.ts";
 import {

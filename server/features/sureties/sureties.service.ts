@@ -8,11 +8,11 @@ import { permits, sureties } from "../../db/schema.ts";
 import { conflict, notFound, validation } from "../../errors.ts";
 import { fromCents, toCents } from "../../../shared/domain/bonds.ts";
 import {
+  type Surety,
   SURETY_IN_USE_MESSAGE,
   SURETY_NAME_TAKEN_MESSAGE,
-  type Surety,
   type SuretyInput,
-} from "../../../shared/schemas/bonds.ts";
+} from "../../../shared/schemas/sureties.ts";
 
 export type SuretyRow = typeof sureties.$inferSelect;
 

@@ -1,0 +1,155 @@
+import {
+  and,
+  asc,
+  eq,
+  gte,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  or,
+  sql,
+  type SQL,
+} from "drizzle-orm";
+import { scopeConditions, scopeOf, type Actor } from "../../access/actor.ts";
+import { permits, projects } from "../../db/schema.ts";
+import { companyTodaySql } from "../../time/company-today.ts";
+import { EXPIRING_SOON_DAYS } from "../../../shared/domain/constants.ts";
+import type { PermitTile } from "../../../shared/domain/permit-list.ts";
+import type { PermitListFilter, PermitSortField } from "../../../shared/schemas/permit-list-query.ts";
+import { permitScope } from "./permit-view.query.ts";
+
+// Which permits the All Permits list shows, and in which order: its where and order by, which the
+// summary (without the tile) and the export share.
+
+/** `%` and `_` typed by the user match themselves, not any text. */
+export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * "Today" in the permit's company time zone, for the date-relative tiles. An actor of one company
+ * gets it once per statement (an uncorrelated subquery, so the expiration index still serves the
+ * range); a super-admin's list spans zones, so there it is looked up per permit's company.
+ */
+function listToday(actor: Actor): SQL {
+  const { companyId } = scopeOf(actor);
+  // Qualified by hand: drizzle leaves columns unqualified in single-table selects (the count).
+  return companyTodaySql(companyId ?? sql.raw(`"permits"."company_id"`));
+}
+
+/** A tile's rule (issue 14): the same windows the summary counts. */
+function tileCondition(actor: Actor, tile: PermitTile): SQL | undefined {
+  const today = listToday(actor);
+  switch (tile) {
+    case "expiring_soon":
+      return and(
+        gte(permits.expirationDate, today),
+        lte(permits.expirationDate, sql`${today} + ${EXPIRING_SOON_DAYS}::int`),
+      );
+    case "expired":
+      return lt(permits.expirationDate, today);
+    case "active":
+      return isNotNull(permits.expirationDate);
+    case "in_review":
+      return and(
+        isNull(permits.expirationDate),
+        isNotNull(permits.permitApplicationDate),
+        isNull(permits.issueDate),
+      );
+    case "closed":
+      return isNotNull(permits.closeDate);
+    case "renewal_due":
+      return renewalDueCondition(today);
+  }
+}
+
+/**
+ * 'Renewal Due' (issue 11): the renew-by date is within 30 days or has passed, and the permit is
+ * not closed. A renewal moves the renew-by date with the new expiry, which takes it off the tile.
+ */
+export function renewalDueCondition(today: SQL): SQL {
+  return and(
+    isNotNull(permits.renewByDate),
+    lte(permits.renewByDate, sql`${today} + ${EXPIRING_SOON_DAYS}::int`),
+    isNull(permits.closeDate),
+  )!;
+}
+
+/** The Responsible filter: a user id, or "me" for the actor. */
+const responsibleCondition = (actor: Actor, responsible: string) =>
+  eq(permits.responsibleUserId, responsible === "me" ? actor.userId : responsible);
+
+/**
+ * The search box: permit number, permit name, agency, or the project's name or number. The
+ * project part is a set of ids (one hashed subquery), not a lookup per permit.
+ */
+function searchCondition(actor: Actor, q: string): SQL | undefined {
+  const pattern = likePattern(q);
+  return or(
+    ilike(permits.permitNumber, pattern),
+    ilike(permits.permitName, pattern),
+    ilike(permits.agency, pattern),
+    inArray(
+      permits.projectId,
+      sql`(select ${projects.id} from ${projects} where ${and(
+        scopeConditions(scopeOf(actor), { companyId: projects.companyId, clientId: projects.clientId }),
+        or(ilike(projects.name, pattern), ilike(projects.projectNumber, pattern)),
+      )})`,
+    ),
+  );
+}
+
+/**
+ * The list's default conditions, constants written into the statement's text rather than passed
+ * as parameters: a prepared statement's generic plan (page-clause.ts) knows then that nearly every
+ * permit is Required and not archived. Given `status = $2` it guesses a fraction of the rows by the
+ * number of statuses, finds the first page dearer than a custom plan, and plans every request again.
+ */
+const REQUIRED_ONLY = sql`${permits.status} = 'Required'`;
+const NOT_NA = sql`${permits.status} <> 'N/A'`;
+const NOT_ARCHIVED = sql`${permits.archived} = false`;
+
+/**
+ * The list's visibility rules (spec section 4) and filters, within the actor's scope:
+ * N/A never shows; only Required unless Show Non-Required (or a chosen status); archived only
+ * with Show Archived; then type, search, status, project, client, agency, expiration range and
+ * the clicked tile.
+ */
+export function listConditions(actor: Actor, filter: PermitListFilter): SQL | undefined {
+  return and(
+    permitScope(actor),
+    filter.status ? eq(permits.status, filter.status) : filter.show_non_required ? NOT_NA : REQUIRED_ONLY,
+    filter.show_archived ? undefined : NOT_ARCHIVED,
+    filter.record_type ? eq(permits.recordType, filter.record_type) : undefined,
+    filter.q ? searchCondition(actor, filter.q) : undefined,
+    filter.project_id ? eq(permits.projectId, filter.project_id) : undefined,
+    filter.client_id ? eq(permits.clientId, filter.client_id) : undefined,
+    filter.agency ? sql`btrim(${permits.agency}) = ${filter.agency}` : undefined,
+    filter.expires_from ? gte(permits.expirationDate, filter.expires_from) : undefined,
+    filter.expires_to ? lte(permits.expirationDate, filter.expires_to) : undefined,
+    filter.responsible ? responsibleCondition(actor, filter.responsible) : undefined,
+    filter.tile ? tileCondition(actor, filter.tile) : undefined,
+  );
+}
+
+const SORT_COLUMNS = {
+  permit_number: permits.permitNumber,
+  permit_name: permits.permitName,
+  agency: permits.agency,
+  permit_application_date: permits.permitApplicationDate,
+  expiration_date: permits.expirationDate,
+  renew_by_date: permits.renewByDate,
+} satisfies Record<PermitSortField, unknown>;
+
+/** The list's order: the chosen column, then creation order as the tie-breaker (DESIGN.md 6.9). */
+export function listOrder(query: { sort?: PermitSortField; dir: "asc" | "desc" }): SQL[] {
+  const order: SQL[] = [];
+  if (query.sort) {
+    const column = SORT_COLUMNS[query.sort];
+    order.push(query.dir === "desc" ? sql`${column} desc nulls last` : sql`${column} asc nulls last`);
+  }
+  // Creation order by default and as the tie-breaker, so pages never overlap.
+  order.push(asc(permits.createdAt), asc(permits.id));
+  return order;
+}
