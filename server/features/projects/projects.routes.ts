@@ -21,16 +21,11 @@ import {
   ProjectStatusUpdateSchema,
   ProjectUpdateSchema,
 } from "../../../shared/schemas/projects.ts";
-import {
-  createProject,
-  deleteProject,
-  getProject,
-  listProjects,
-  findProjectDashboard,
-  projectDashboard,
-  setProjectStatus,
-  updateProject,
-} from "./projects.service.ts";
+import { createProject } from "./project-create.service.ts";
+import { findProjectDashboard, projectDashboard } from "./project-dashboard.ts";
+import { deleteProject } from "./project-delete.service.ts";
+import { setProjectStatus, updateProject } from "./project-update.service.ts";
+import { getProject, listProjects } from "./projects.repository.ts";
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 

@@ -1,0 +1,81 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { Actor } from "../../access/actor.ts";
+import { recordEvent, recordPermitAudit } from "../../audit/audit-writer.ts";
+import type { Db } from "../../db/client.ts";
+import { permits, permitTemplates, projects } from "../../db/schema.ts";
+import { todayIn } from "../../../shared/domain/dates.ts";
+import type { Project } from "../../../shared/schemas/projects.ts";
+import { assertCompanyExists, findOrCreateClientByName } from "../clients/index.ts";
+import { getProject, type ProjectInput } from "./projects.repository.ts";
+
+/**
+ * Creates a project with one permit per active template of its company, all in one transaction:
+ * a typed client name is matched (case-insensitively) or created, each permit gets its audit
+ * "create" entry, and if anything fails nothing is left behind.
+ */
+export async function createProject(
+  db: Db,
+  actor: Actor,
+  companyId: string,
+  input: ProjectInput,
+): Promise<Project> {
+  const company = await assertCompanyExists(db, companyId);
+  const id = await db.transaction(async (tx) => {
+    const client = input.client_name
+      ? await findOrCreateClientByName(tx, actor, companyId, input.client_name)
+      : null;
+    const [project] = await tx
+      .insert(projects)
+      .values({
+        companyId,
+        clientId: client?.id ?? null,
+        name: input.name,
+        projectNumber: input.project_number,
+        status: input.status,
+        startDate: input.start_date || null,
+      })
+      .returning();
+    const templates = await tx
+      .select()
+      .from(permitTemplates)
+      .where(and(eq(permitTemplates.companyId, companyId), eq(permitTemplates.active, true)))
+      .orderBy(sql`lower(${permitTemplates.name})`, permitTemplates.id);
+    if (templates.length) {
+      const today = todayIn(company.timeZone);
+      const prefix = project!.projectNumber || "PRJ";
+      const created = await tx
+        .insert(permits)
+        .values(
+          templates.map((t, i) => ({
+            companyId,
+            projectId: project!.id,
+            clientId: project!.clientId,
+            permitNumber: `${prefix}-AUTO-${i + 1}`,
+            permitName: t.name,
+            agency: t.agency,
+            status: t.status,
+            recordType: "permit",
+            startDate: today,
+            // The template's expiry defaults (issue 11).
+            expiryRule: t.expiryRule,
+            expiryDays: t.expiryDays,
+            renewalLeadDays: t.renewalLeadDays,
+            createdBy: actor.userId,
+          })),
+        )
+        .returning({ id: permits.id, companyId: permits.companyId, permitNumber: permits.permitNumber });
+      for (const permit of created) {
+        await recordPermitAudit(tx, actor, permit, [{ action: "create", newValue: permit.permitNumber }]);
+      }
+    }
+    await recordEvent(tx, actor, {
+      action: "create",
+      entityType: "project",
+      entityId: project!.id,
+      companyId,
+      details: { name: input.name, templatePermits: templates.length },
+    });
+    return project!.id;
+  });
+  return getProject(db, actor, id);
+}

@@ -1,0 +1,142 @@
+import { and, eq, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import {
+  scopeOf,
+  scopeParams,
+  scopePlaceholderConditions,
+  scopeShape,
+  type Actor,
+} from "../../access/actor.ts";
+import type { Db } from "../../db/client.ts";
+import { builtOnce } from "../../db/built-once.ts";
+import { companies, permits, projects } from "../../db/schema.ts";
+import { notFound } from "../../errors.ts";
+import { todayIn } from "../../../shared/domain/dates.ts";
+import { displayPermitStatus, projectCategory, urgency } from "../../../shared/domain/permit-rules.ts";
+import {
+  PROJECT_CATEGORIES,
+  type DashboardPermit,
+  type ProjectDashboard,
+} from "../../../shared/schemas/projects.ts";
+import { present, selectProjects } from "./projects.repository.ts";
+
+// GET /api/projects/:id/dashboard: the project, its non-archived permits (N/A last), their
+// categories and a summary.
+
+/** A project's permit as the dashboard reads it (from JSON: dates as text, createdAt as ISO text). */
+interface DashboardPermitRow {
+  id: string;
+  permitNumber: string;
+  permitName: string;
+  agency: string | null;
+  status: string;
+  startDate: string | null;
+  permitApplicationDate: string | null;
+  expirationDate: string | null;
+  archived: boolean;
+  createdAt: string;
+}
+
+// The inner query names its permits apart from any outer one.
+const dashboardPermit = alias(permits, "dashboard_permit");
+
+/**
+ * The permits of the project the actor may see (the scope as placeholders: the dashboard's
+ * statement is built once per shape), as one JSON array in the project's row, in
+ * creation order (template permits share their project's creation instant; their numbers keep
+ * them in order).
+ */
+function dashboardPermitsColumn(actor: Actor) {
+  const p = dashboardPermit;
+  const scope = scopePlaceholderConditions(scopeOf(actor), { companyId: p.companyId, clientId: p.clientId });
+  return sql<DashboardPermitRow[]>`(select coalesce(json_agg(json_build_object(
+      'id', ${p.id}, 'permitNumber', ${p.permitNumber}, 'permitName', ${p.permitName},
+      'agency', ${p.agency}, 'status', ${p.status}, 'startDate', ${p.startDate},
+      'permitApplicationDate', ${p.permitApplicationDate}, 'expirationDate', ${p.expirationDate},
+      'archived', ${p.archived}, 'createdAt', ${p.createdAt}
+    ) order by ${p.createdAt}, ${p.permitNumber}, ${p.id}), '[]'::json)
+    from ${permits} as ${sql.identifier("dashboard_permit")} where ${p.projectId} = ${projects.id}${scope ? sql` and ${scope}` : sql``})`;
+}
+
+/**
+ * The project dashboard's data in one statement: the project the actor may see (else 404), its
+ * company's time zone, and its permits.
+ */
+export async function findProjectDashboard(db: Db, actor: Actor, id: string) {
+  const scope = scopeOf(actor);
+  // Built once per shape of scope, its values (the project, the scope's) as placeholders.
+  const statement = builtOnce(db, `project_dashboard_${scopeShape(scope)}`, (name) =>
+    selectProjects(db, { timeZone: companies.timeZone, dashboardPermits: dashboardPermitsColumn(actor) })
+      .where(
+        and(
+          eq(projects.id, sql.placeholder("id")),
+          scopePlaceholderConditions(scope, { companyId: projects.companyId, clientId: projects.clientId }),
+        ),
+      )
+      .prepare(name),
+  );
+  const [row] = await statement.execute({ id, ...scopeParams(scope) });
+  if (!row) throw notFound("Project");
+  return { project: present(actor, row), timeZone: row.timeZone, permits: row.dashboardPermits };
+}
+
+/** The dashboard of a project found by findProjectDashboard(). */
+export function projectDashboard({
+  project,
+  timeZone,
+  permits: rows,
+}: Awaited<ReturnType<typeof findProjectDashboard>>): ProjectDashboard {
+  const today = todayIn(timeZone);
+  // ISO instants of one zone compare as text.
+  const earliestCreated = rows.reduce<string | null>(
+    (min, r) => (!min || r.createdAt < min ? r.createdAt : min),
+    null,
+  );
+  const shown = rows.filter((r) => !r.archived);
+  const list: DashboardPermit[] = shown.map((r) => {
+    const dates = {
+      start_date: r.startDate,
+      permit_application_date: r.permitApplicationDate,
+      expiration_date: r.expirationDate,
+    };
+    const isNa = r.status === "N/A";
+    return {
+      id: r.id,
+      permit_number: r.permitNumber,
+      permit_name: r.permitName,
+      agency: r.agency,
+      status: r.status,
+      display_status: isNa ? r.status : displayPermitStatus(r.status, r.expirationDate, today),
+      ...dates,
+      // N/A permits are not needed, so they count in no category and raise no alarm.
+      category: isNa ? null : projectCategory(dates),
+      urgency: isNa ? null : urgency(r.expirationDate, today),
+    };
+  });
+  list.sort((a, b) => Number(a.status === "N/A") - Number(b.status === "N/A"));
+
+  const counted = list.filter((p) => p.status !== "N/A");
+  const upcoming = counted
+    .map((p) => p.expiration_date)
+    .filter((d): d is string => !!d && d >= today)
+    .sort();
+  return {
+    project,
+    start_date: project.start_date ?? (earliestCreated ? todayIn(timeZone, new Date(earliestCreated)) : null),
+    today,
+    categories: PROJECT_CATEGORIES.map((category) => ({
+      category,
+      count: counted.filter((p) => p.category === category).length,
+    })),
+    summary: {
+      total: list.length,
+      not_applicable: list.length - counted.length,
+      uncategorized: counted.filter((p) => !p.category).length,
+      expired: counted.filter((p) => p.urgency === "expired").length,
+      expiring_soon: counted.filter((p) => p.urgency === "expiring").length,
+      next_expiration: upcoming[0] ?? null,
+      archived: rows.length - shown.length,
+    },
+    permits: list,
+  };
+}
