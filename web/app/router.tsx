@@ -52,7 +52,7 @@ const protectedRoutes: RouteObject[] = [
   { path: "permits", ...page(() => import("../features/permits/routes/permits-list.tsx")) },
   { path: "permits/new", ...page(() => import("../features/permits/routes/permit-create.tsx")) },
   { path: "permits/:id/edit", ...page(() => import("../features/permits/routes/permit-edit.tsx")) },
-  { path: "permits/:id", ...page(() => import("../features/permits/routes/permit-detail.tsx")) },
+  { path: "permits/:id", ...page(() => import("./permit-detail/permit-detail-page.tsx")) },
   // Issue 12: the bonds, their exposure by surety, client and project, and the exports.
   { path: "bonds", ...page(() => import("../features/bonds/routes/bonds-list.tsx")) },
   {

@@ -5,8 +5,9 @@ import Typography from "@mui/material/Typography";
 import type { SxProps, Theme } from "@mui/material/styles";
 
 /**
- * One card of the permit detail page: a labelled region (so assistive technology and the
- * end-to-end tests can find it by its heading), an icon, a title and optional header actions.
+ * One card of the permit detail page, whichever feature draws it: a labelled region (so assistive
+ * technology and the end-to-end tests can find it by its heading), an icon, a title and optional
+ * header actions.
  */
 export function DetailCard({
   title,

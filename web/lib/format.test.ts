@@ -9,7 +9,6 @@ import {
   formatDayOf,
   formatDayOrDash,
   formatMoment,
-  formatMoney,
   initials,
   plural,
 } from "./format.ts";
@@ -31,8 +30,8 @@ describe("permit detail formats", () => {
   });
 
   it("formats money, sizes and initials", () => {
-    expect(formatMoney("515263.00")).toBe("$515,263.00");
-    expect(formatMoney(null)).toBeNull();
+    expect(formatAmount("515263.00", "USD")).toBe("$515,263.00");
+    expect(formatAmount(null, "USD")).toBeNull();
     expect(formatBytes(27)).toBe("27 B");
     expect(formatBytes(2048)).toBe("2.0 KB");
     expect(formatBytes(25 * 1024 * 1024)).toBe("25.0 MB");

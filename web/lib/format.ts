@@ -1,14 +1,14 @@
 /**
  * Every date, number and size format the screens show, in one place (issue 14: one date format).
  * Dates follow the browser's locale in its medium style ("Nov 22, 2026" in US English); the API
- * and the exports keep ISO dates. Money and counts are US English like the rest of the product.
+ * and the exports keep ISO dates. Every amount is in its company's currency (formatAmount), in the
+ * browser's locale; counts are US English like the rest of the product.
  */
 
 // `undefined`: the browser's own locale.
 const DAY = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeZone: "UTC" });
 const LOCAL_DAY = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
 const MOMENT = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
-const MONEY = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
 const COUNT = new Intl.NumberFormat("en-US");
 
 /** A calendar date "YYYY-MM-DD" as "Mar 4, 2026", or null. Read in UTC: it is a date, not a moment. */
@@ -29,13 +29,6 @@ export function formatDayOf(timestamp: string): string {
 /** A timestamp in the viewer's own time zone, "Mar 4, 2026, 9:05 AM". */
 export function formatMoment(iso: string): string {
   return MOMENT.format(new Date(iso));
-}
-
-/** A decimal amount as US dollars; an unparsable one is shown as stored, an empty one is null. */
-export function formatMoney(amount: string | null): string | null {
-  if (amount === null || amount === "") return null;
-  const n = Number(amount);
-  return Number.isFinite(n) ? MONEY.format(n) : amount;
 }
 
 // One formatter per currency, in the browser's locale (issue 12: a company's bonds in its own currency).

@@ -5,7 +5,7 @@ import { preloadTooltips } from "../../components/lazy-tooltip.tsx";
 import { ThemeToggle } from "../../components/theme-toggle.tsx";
 import { AccountMenu } from "../../features/account/index.ts";
 import { UserSwitcher } from "../../features/impersonation/index.ts";
-import { CalendarFeedButton } from "../../features/reminders/index.ts";
+import { CalendarFeedButton } from "../../features/calendar/index.ts";
 import { useCan, useCurrentUser } from "../../lib/session.tsx";
 import { HeaderLogo } from "./header-logo.tsx";
 import { DesktopNav, MobileNav } from "./main-nav.tsx";

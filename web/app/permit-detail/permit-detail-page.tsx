@@ -1,4 +1,3 @@
-import type { ReactNode } from "react";
 import { Link as RouterLink, useParams } from "react-router";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
@@ -6,34 +5,36 @@ import Button from "@mui/material/Button";
 import CircularProgress from "@mui/material/CircularProgress";
 import Typography from "@mui/material/Typography";
 import ArrowBack from "@mui/icons-material/ArrowBack";
-import { todayIn } from "../../../../shared/domain/dates.ts";
-import { IdSchema } from "../../../../shared/schemas/common.ts";
-import type { PermitDetail } from "../../../../shared/schemas/permits.ts";
-import { errorMessage } from "../../../lib/api.ts";
-import { paths } from "../../../lib/paths.ts";
-import { useCan, useCurrentUser } from "../../../lib/session.tsx";
-import { usePageTitle } from "../../../lib/page-title.ts";
-import { useBondLedger } from "../api/bond-ledger.ts";
-import { usePermitLifecycle } from "../api/get-lifecycle.ts";
-import { usePermit } from "../api/get-permit.ts";
-import { AttachmentsCard } from "../components/detail/attachments-card.tsx";
-import { AuditTrailCard } from "../components/detail/audit-trail-card.tsx";
+import { DEFAULT_CURRENCY } from "../../../shared/domain/bonds.ts";
+import { todayIn } from "../../../shared/domain/dates.ts";
+import { IdSchema } from "../../../shared/schemas/common.ts";
+import type { PermitDetail } from "../../../shared/schemas/permits.ts";
+import { errorMessage } from "../../lib/api.ts";
+import { paths } from "../../lib/paths.ts";
+import { useCan, useCurrentUser } from "../../lib/session.tsx";
+import { usePageTitle } from "../../lib/page-title.ts";
+import { AttachmentsCard } from "../../features/attachments/index.ts";
+import { AuditTrailCard } from "../../features/audit/index.ts";
 import {
   BondDetailsCard,
   BondLedgerCard,
   BondLedgerPending,
   CollateralCard,
-} from "../components/detail/bond-cards.tsx";
-import { CommentsCard } from "../components/detail/comments-card.tsx";
+  useBondLedger,
+} from "../../features/bond-ledger/index.ts";
+import { CommentsCard } from "../../features/comments/index.ts";
 import {
   InspectionsCard,
   LifecyclePending,
   RenewalCard,
   TermsCard,
-} from "../components/detail/lifecycle-cards.tsx";
-import { AgencyInfoCard, PermitHeader, ProjectInfoCard } from "../components/detail/permit-overview.tsx";
-import { PermitTimeline } from "../components/detail/permit-timeline.tsx";
-import { RemindersCard } from "../components/detail/reminders-card.tsx";
+  usePermitLifecycle,
+} from "../../features/lifecycle/index.ts";
+import { usePermit } from "../../features/permits/index.ts";
+import { RemindersCard } from "../../features/reminders/index.ts";
+import { DetailLayout } from "./detail-layout.tsx";
+import { AgencyInfoCard, PermitHeader, ProjectInfoCard } from "./permit-overview.tsx";
+import { PermitTimeline } from "./permit-timeline.tsx";
 
 const NOT_FOUND = "Permit not found.";
 
@@ -55,39 +56,6 @@ function PermitError({ message }: { message: string }) {
   );
 }
 
-type Placed = { node: ReactNode; order: number };
-
-/**
- * Two columns from md up (details left, files and reminders right) and the audit trail across
- * both. Below md the column wrappers dissolve (display: contents) and `order` puts attachments
- * right after the facts, so a phone user does not scroll past every comment to reach the files.
- */
-function Layout({ main, side, bottom }: { main: Placed[]; side: Placed[]; bottom: Placed }) {
-  const placed = (item: Placed, i: number) => (
-    <Box key={i} sx={{ order: { xs: item.order, md: 0 }, minWidth: 0 }}>
-      {item.node}
-    </Box>
-  );
-  const column = { display: { xs: "contents", md: "grid" }, gap: 3, minWidth: 0 } as const;
-  return (
-    <Box
-      sx={{
-        display: { xs: "flex", md: "grid" },
-        flexDirection: "column",
-        gridTemplateColumns: { md: "minmax(0, 2fr) minmax(300px, 1fr)" },
-        gap: { xs: 2, sm: 3 },
-        alignItems: { md: "start" },
-      }}
-    >
-      <Box sx={column}>{main.map(placed)}</Box>
-      <Box sx={column}>{side.map(placed)}</Box>
-      <Box sx={{ gridColumn: { md: "1 / -1" }, order: { xs: bottom.order, md: 0 }, minWidth: 0 }}>
-        {bottom.node}
-      </Box>
-    </Box>
-  );
-}
-
 function PermitDetailView({ permit }: { permit: PermitDetail }) {
   const canSeeReminders = useCan("reminders.view");
   const lifecycle = usePermitLifecycle(permit.id);
@@ -98,10 +66,12 @@ function PermitDetailView({ permit }: { permit: PermitDetail }) {
   const isBond = permit.record_type === "bond";
   const bond = useBondLedger(permit.id, isBond);
   const ledger = bond.data;
+  // Amounts in the company's currency: the ledger names it (a bond's); the API says it nowhere else.
+  const currency = ledger?.currency ?? DEFAULT_CURRENCY;
   return (
     <>
       <PermitHeader permit={permit} />
-      <Layout
+      <DetailLayout
         main={[
           {
             order: 1,
@@ -121,7 +91,10 @@ function PermitDetailView({ permit }: { permit: PermitDetail }) {
           { order: 2, node: <PermitTimeline permit={permit} /> },
           ...(isBond
             ? [
-                { order: 4, node: <BondDetailsCard permit={permit} ledger={ledger} today={today} /> },
+                {
+                  order: 4,
+                  node: <BondDetailsCard permit={permit} ledger={ledger} today={today} currency={currency} />,
+                },
                 {
                   order: 4,
                   node: ledger ? (
@@ -134,7 +107,7 @@ function PermitDetailView({ permit }: { permit: PermitDetail }) {
             : []),
           ...(life
             ? [
-                { order: 6, node: <TermsCard lifecycle={life} /> },
+                { order: 6, node: <TermsCard lifecycle={life} currency={currency} /> },
                 { order: 7, node: <InspectionsCard permitId={permit.id} lifecycle={life} today={today} /> },
               ]
             : []),
@@ -144,7 +117,7 @@ function PermitDetailView({ permit }: { permit: PermitDetail }) {
           {
             order: 3,
             node: life ? (
-              <RenewalCard permit={permit} lifecycle={life} today={today} />
+              <RenewalCard permit={permit} lifecycle={life} today={today} currency={currency} />
             ) : (
               <LifecyclePending error={lifecycle.error} />
             ),
@@ -163,8 +136,9 @@ function PermitDetailView({ permit }: { permit: PermitDetail }) {
 }
 
 /**
- * Permit detail (/permits/{id}): the permit, its renewal, terms and inspections (issue 11), a bond's
- * details, ledger and collateral (issue 12), files, comments, reminders and audit trail.
+ * Permit detail (/permits/{id}): the permit (the permits feature), its renewal, terms and
+ * inspections (lifecycle, issue 11), a bond's details, ledger and collateral (bond-ledger, issue
+ * 12), files (attachments), comments, reminders and audit trail, each from its feature's face.
  */
 export default function PermitDetailPage() {
   const { id = "" } = useParams();

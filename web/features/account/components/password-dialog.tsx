@@ -10,9 +10,9 @@ import { CurrentPasswordSchema, type CurrentPassword } from "../../../../shared/
 import { PasswordField } from "../../../components/password-field.tsx";
 import { errorMessage } from "../../../lib/api.ts";
 import { applyServerFieldErrors } from "../../../lib/form-errors.ts";
-import { zodResolver } from "../../../lib/zod-resolver.ts";
+import { formResolver } from "../../../lib/form-resolver.ts";
 
-const resolver = zodResolver(CurrentPasswordSchema);
+const resolver = formResolver(CurrentPasswordSchema);
 
 /** Asks for the current password before a change to two-factor sign-in. */
 export function PasswordDialog({

@@ -17,12 +17,12 @@ import { FormTextField } from "../../../components/form-text-field.tsx";
 import { errorMessage } from "../../../lib/api.ts";
 import { applyServerFieldErrors } from "../../../lib/form-errors.ts";
 import { useNotify } from "../../../lib/notify.ts";
-import { zodResolver } from "../../../lib/zod-resolver.ts";
+import { formResolver } from "../../../lib/form-resolver.ts";
 import { useConfirmTwoFactor } from "../api/confirm-two-factor.ts";
 import { QrCode } from "./qr-code.tsx";
 import { RecoveryCodes } from "./recovery-codes.tsx";
 
-const resolver = zodResolver(ConfirmTwoFactorSchema);
+const resolver = formResolver(ConfirmTwoFactorSchema);
 /** "ABCD EFGH IJKL ..." reads and types more easily than one long run. */
 const grouped = (key: string) => key.replace(/(.{4})(?=.)/g, "$1 ");
 

@@ -22,11 +22,11 @@ import { usePageTitle } from "../../../lib/page-title.ts";
 import { paths } from "../../../lib/paths.ts";
 import { isUnauthenticated, meQueryOptions, useMe, useSignOut } from "../../../lib/session.tsx";
 import { allowResetFlag } from "../../../lib/storage.ts";
-import { zodResolver } from "../../../lib/zod-resolver.ts";
+import { formResolver } from "../../../lib/form-resolver.ts";
 import { useEnableTwoFactor } from "../api/enable-two-factor.ts";
 import { TwoFactorEnrolment } from "../components/two-factor-enrolment.tsx";
 
-const resolver = zodResolver(CurrentPasswordSchema);
+const resolver = formResolver(CurrentPasswordSchema);
 
 /**
  * The two-factor set-up a user must finish before anything else (/two-factor-setup): super-admins

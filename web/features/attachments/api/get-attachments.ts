@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import type { AttachmentList } from "../../../../shared/schemas/attachments.ts";
 import { api } from "../../../lib/api.ts";
-import { permitKeys } from "./keys.ts";
+import { permitKeys } from "../../../lib/query-keys.ts";
 
 /** GET /api/permits/:id/attachments, with or without the archived ones. */
 export function useAttachments(permitId: string, includeArchived: boolean) {

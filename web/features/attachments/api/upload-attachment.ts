@@ -1,14 +1,14 @@
 import { useMutation } from "@tanstack/react-query";
 import type { Attachment, AttachmentResponse } from "../../../../shared/schemas/attachments.ts";
 import { apiUpload, ApiError } from "../../../lib/api.ts";
-import { permitKeys } from "./keys.ts";
+import type { UploadFile } from "../../../components/dialog-kit/index.ts";
+import { permitKeys } from "../../../lib/query-keys.ts";
+
+/** How far an upload is, from 0 to 1. */
+type Progress = (fraction: number) => void;
 
 /** POST /api/permits/:id/attachments as multipart (field "file"), reporting upload progress. */
-async function uploadAttachment(
-  permitId: string,
-  file: File,
-  onProgress: (fraction: number) => void,
-): Promise<Attachment> {
+async function uploadAttachment(permitId: string, file: File, onProgress: Progress): Promise<Attachment> {
   const form = new FormData();
   form.append("file", file);
   try {
@@ -25,7 +25,7 @@ async function uploadAttachment(
 }
 
 /** The detail page's upload: one file (which archives the permit's current ones), progress from 0 to 1. */
-export function useUploadAttachment(permitId: string, onProgress: (fraction: number) => void) {
+export function useUploadAttachment(permitId: string, onProgress: Progress) {
   return useMutation({
     mutationFn: (file: File) => uploadAttachment(permitId, file, onProgress),
     meta: {
@@ -36,12 +36,21 @@ export function useUploadAttachment(permitId: string, onProgress: (fraction: num
   });
 }
 
-/** The permit form's upload, once the permit is saved (so the permit id comes with the file). */
-export function useUploadPermitFile(onProgress: (fraction: number) => void) {
+/**
+ * A file a form attaches to a permit: the permit form's, once the permit is saved (so the permit
+ * id comes with the file), a renewal's, a bond ledger entry's document.
+ */
+export function useUploadPermitFile() {
   return useMutation({
-    mutationFn: ({ permitId, file }: { permitId: string; file: File }) =>
+    mutationFn: ({ permitId, file, onProgress }: { permitId: string; file: File; onProgress: Progress }) =>
       uploadAttachment(permitId, file, onProgress),
-    // The form explains a failed upload itself: the permit was saved all the same.
+    // The form explains a failed upload itself (the permit was saved all the same, or nothing was).
     meta: { notifyError: false, invalidates: [permitKeys.all] },
   });
+}
+
+/** A step dialog's document (web/components/dialog-kit) uploaded as one of the permit's attachments. */
+export function usePermitDocumentUpload(permitId: string): UploadFile {
+  const { mutateAsync } = useUploadPermitFile();
+  return (file, onProgress) => mutateAsync({ permitId, file, onProgress });
 }

@@ -15,13 +15,13 @@ import AttachFile from "@mui/icons-material/AttachFile";
 import DescriptionOutlined from "@mui/icons-material/DescriptionOutlined";
 import FileDownloadOutlined from "@mui/icons-material/FileDownloadOutlined";
 import UploadFileOutlined from "@mui/icons-material/UploadFileOutlined";
-import type { Attachment } from "../../../../../shared/schemas/attachments.ts";
-import type { PermitDetail } from "../../../../../shared/schemas/permits.ts";
-import { errorMessage } from "../../../../lib/api.ts";
-import { useAttachments } from "../../api/get-attachments.ts";
-import { useUploadAttachment } from "../../api/upload-attachment.ts";
-import { DetailCard, EmptyState } from "./detail-card.tsx";
-import { formatBytes, formatMoment } from "../../../../lib/format.ts";
+import type { Attachment } from "../../../../shared/schemas/attachments.ts";
+import type { PermitDetail } from "../../../../shared/schemas/permits.ts";
+import { errorMessage } from "../../../lib/api.ts";
+import { useAttachments } from "../api/get-attachments.ts";
+import { useUploadAttachment } from "../api/upload-attachment.ts";
+import { DetailCard, EmptyState } from "../../../components/detail-card.tsx";
+import { formatBytes, formatMoment } from "../../../lib/format.ts";
 
 function AttachmentRow({ attachment }: { attachment: Attachment }) {
   const meta = [formatBytes(attachment.size), attachment.uploadedByName, formatMoment(attachment.createdAt)]

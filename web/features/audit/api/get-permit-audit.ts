@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import type { AuditList } from "../../../../shared/schemas/audit.ts";
 import { api } from "../../../lib/api.ts";
-import { permitKeys } from "./keys.ts";
+import { permitKeys } from "../../../lib/query-keys.ts";
 
 /** GET /api/permits/:id/audit (newest first), for the form's Audit Trail list. */
 export function usePermitAudit(id: string) {

@@ -14,12 +14,12 @@ import Typography from "@mui/material/Typography";
 import useMediaQuery from "@mui/material/useMediaQuery";
 import { useTheme } from "@mui/material/styles";
 import HistoryOutlined from "@mui/icons-material/HistoryOutlined";
-import { permitFieldLabel } from "../../../../../shared/domain/permit-fields.ts";
-import type { AuditEntry } from "../../../../../shared/schemas/audit.ts";
-import { errorMessage } from "../../../../lib/api.ts";
-import { usePermitAudit } from "../../api/get-permit-audit.ts";
-import { DetailCard, EmptyState } from "./detail-card.tsx";
-import { formatMoment } from "../../../../lib/format.ts";
+import { permitFieldLabel } from "../../../../shared/domain/permit-fields.ts";
+import type { AuditEntry } from "../../../../shared/schemas/audit.ts";
+import { errorMessage } from "../../../lib/api.ts";
+import { usePermitAudit } from "../api/get-permit-audit.ts";
+import { DetailCard, EmptyState } from "../../../components/detail-card.tsx";
+import { formatMoment } from "../../../lib/format.ts";
 
 const FIRST_PAGE = 10;
 

@@ -11,11 +11,11 @@ import { TOTP_DIGITS } from "../../../../shared/domain/two-factor.ts";
 import { FormTextField } from "../../../components/form-text-field.tsx";
 import { ApiError, errorMessage } from "../../../lib/api.ts";
 import { applyServerFieldErrors } from "../../../lib/form-errors.ts";
-import { lazyResolver, usePreloadWhenIdle } from "../../../lib/lazy-resolver.ts";
+import { formResolver, usePreloadWhenIdle } from "../../../lib/form-resolver.ts";
 import { useVerifyCode } from "../api/verify-code.ts";
 
-const resolver = lazyResolver<VerifyCodeInput>(() =>
-  import("../validation.ts").then((m) => m.verifyCodeResolver),
+const resolver = formResolver(() =>
+  import("../../../../shared/schemas/auth.ts").then((m) => m.VerifyCodeSchema),
 );
 
 /**

@@ -11,7 +11,7 @@ import { FormTextField } from "../../../components/form-text-field.tsx";
 import { PageSpinner } from "../../../components/page-spinner.tsx";
 import { errorMessage } from "../../../lib/api.ts";
 import { applyServerFieldErrors } from "../../../lib/form-errors.ts";
-import { lazyResolver } from "../../../lib/lazy-resolver.ts";
+import { formResolver } from "../../../lib/form-resolver.ts";
 import { usePageTitle } from "../../../lib/page-title.ts";
 import { paths } from "../../../lib/paths.ts";
 import { preloadRoute } from "../../../lib/route-preload.ts";
@@ -20,9 +20,9 @@ import { allowResetFlag } from "../../../lib/storage.ts";
 import { useSignIn } from "../api/sign-in.ts";
 import { AuthCard } from "../components/auth-card.tsx";
 
-// SignInSchema through zodResolver: zod is fetched when the visitor starts filling in the form
-// (or at the latest when it is sent), not with the page.
-const resolver = lazyResolver<SignIn>(() => import("../validation.ts").then((m) => m.signInResolver));
+// SignInSchema, with zod, is fetched when the visitor starts filling in the form (or at the latest
+// when it is sent), not with the page.
+const resolver = formResolver(() => import("../../../../shared/schemas/auth.ts").then((m) => m.SignInSchema));
 // The two-factor code step, for the users who have it: fetched while the password is checked.
 const loadCodeStep = () => import("../components/code-step.tsx");
 const CodeStep = lazy(() => loadCodeStep().then((m) => ({ default: m.CodeStep })));

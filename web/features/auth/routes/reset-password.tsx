@@ -11,16 +11,16 @@ import type { ResetPassword } from "../../../../shared/schemas/auth.ts";
 import { PasswordField } from "../../../components/password-field.tsx";
 import { errorMessage } from "../../../lib/api.ts";
 import { applyServerFieldErrors } from "../../../lib/form-errors.ts";
-import { lazyResolver, usePreloadWhenIdle } from "../../../lib/lazy-resolver.ts";
+import { formResolver, usePreloadWhenIdle } from "../../../lib/form-resolver.ts";
 import { usePageTitle } from "../../../lib/page-title.ts";
 import { meQueryKey } from "../../../lib/session.tsx";
 import { allowResetFlag } from "../../../lib/storage.ts";
 import { useResetPassword } from "../api/reset-password.ts";
 import { AuthCard } from "../components/auth-card.tsx";
 
-// ResetPasswordSchema through zodResolver, fetched on first use (see lazy-resolver.ts).
-const resolver = lazyResolver<ResetPassword>(() =>
-  import("../validation.ts").then((m) => m.resetPasswordResolver),
+// ResetPasswordSchema, with zod, fetched on first use (see lib/form-resolver.ts).
+const resolver = formResolver(() =>
+  import("../../../../shared/schemas/auth.ts").then((m) => m.ResetPasswordSchema),
 );
 
 /** Forced password change (/reset-password, spec section 2 and the reset gate of section 4). */

@@ -7,19 +7,17 @@ import type {
   MaintenanceBondFormValues,
 } from "../../../../shared/schemas/bonds.ts";
 import { api } from "../../../lib/api.ts";
-import { afterPermitChange, permitKeys } from "./keys.ts";
+import { afterPermitChange, permitKeys } from "../../../lib/query-keys.ts";
 
 /**
- * A bond's ledger (issue 12) hangs under the permit's detail key, so an edit of the bond (its
- * amount, its surety) refreshes it too.
+ * GET /api/bonds/:id/ledger: status, amounts, the entries in order, collateral, links, what the
+ * user may do. A bond's ledger (issue 12) hangs under the permit's detail key, so an edit of the
+ * bond (its amount, its surety) refreshes it too.
  */
-export const bondLedgerKey = (permitId: string) => [...permitKeys.detail(permitId), "bond-ledger"] as const;
-
-/** GET /api/bonds/:id/ledger: status, amounts, the entries in order, collateral, links, what the user may do. */
 export function useBondLedger(permitId: string, enabled = true) {
   return useQuery({
     enabled,
-    queryKey: bondLedgerKey(permitId),
+    queryKey: permitKeys.bondLedger(permitId),
     queryFn: ({ signal }) => api.get<BondLedger>(`/api/bonds/${permitId}/ledger`, { signal }),
   });
 }

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import type { BondList, BondListQuery } from "../../../../shared/schemas/bonds.ts";
 import { api } from "../../../lib/api.ts";
-import { permitKeys } from "../../permits/index.ts";
+import { permitKeys } from "../../../lib/query-keys.ts";
 
 /**
  * The Bonds page's query hangs under the permits key: a bond is a permit row, so every change to a

@@ -18,7 +18,8 @@ import type { BondListItem, BondListQuery } from "../../../../shared/schemas/bon
 import { RecordCard, RecordCards, type RecordField } from "../../../components/record-cards.tsx";
 import { formatAmount, formatDayOrDash } from "../../../lib/format.ts";
 import { paths } from "../../../lib/paths.ts";
-import { BondStatusChip, URGENCY_LABELS, urgencyRowsSx } from "../../permits/index.ts";
+import { BondStatusChip } from "../../bond-ledger/index.ts";
+import { URGENCY_LABELS, urgencyRowsSx } from "../../permits/index.ts";
 import { nextBondSort } from "./bond-list-params.ts";
 
 export interface BondsViewProps {

@@ -14,7 +14,7 @@ import { FormTextField } from "../../../components/form-text-field.tsx";
 import { errorMessage } from "../../../lib/api.ts";
 import { applyServerFieldErrors } from "../../../lib/form-errors.ts";
 import { useCan, useCurrentUser } from "../../../lib/session.tsx";
-import { zodResolver } from "../../../lib/zod-resolver.ts";
+import { formResolver } from "../../../lib/form-resolver.ts";
 import { useCreateClient, useUpdateClient } from "../api/save-client.ts";
 
 /**
@@ -43,7 +43,7 @@ export function ClientForm({
     setError,
     formState: { isSubmitting, isDirty },
   } = useForm<ClientFormValues>({
-    resolver: zodResolver(ClientFormSchema),
+    resolver: formResolver(ClientFormSchema),
     defaultValues: { company_id: client?.companyId ?? me.companyId ?? "", name: client?.name ?? "" },
   });
   useEffect(() => onDirtyChange?.(isDirty), [isDirty, onDirtyChange]);

@@ -1,6 +1,7 @@
 import { useMutation } from "@tanstack/react-query";
 import type { Comment, CreateComment } from "../../../../shared/schemas/comments.ts";
 import { api } from "../../../lib/api.ts";
+import { permitKeys } from "../../../lib/query-keys.ts";
 
 /**
  * POST /api/permits/:id/comments. Invalidates every permits query: besides this page's comments
@@ -11,6 +12,6 @@ export function useAddComment(permitId: string) {
     mutationFn: (body: CreateComment) =>
       api.post<{ comment: Comment }>(`/api/permits/${permitId}/comments`, body).then((r) => r.comment),
     // The form shows a failure in place.
-    meta: { successMessage: "Comment added.", notifyError: false, invalidates: [["permits"]] },
+    meta: { successMessage: "Comment added.", notifyError: false, invalidates: [permitKeys.all] },
   });
 }

@@ -11,13 +11,13 @@ import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import ChatBubbleOutlineOutlined from "@mui/icons-material/ChatBubbleOutlineOutlined";
 import LockOutlined from "@mui/icons-material/LockOutlined";
-import { COMMENT_MAX_LENGTH, type Comment } from "../../../../../shared/schemas/comments.ts";
-import type { PermitDetail } from "../../../../../shared/schemas/permits.ts";
-import { errorMessage } from "../../../../lib/api.ts";
-import { useAddComment } from "../../api/add-comment.ts";
-import { useComments } from "../../api/get-comments.ts";
-import { DetailCard, EmptyState } from "./detail-card.tsx";
-import { formatMoment, initials } from "../../../../lib/format.ts";
+import { COMMENT_MAX_LENGTH, type Comment } from "../../../../shared/schemas/comments.ts";
+import type { PermitDetail } from "../../../../shared/schemas/permits.ts";
+import { errorMessage } from "../../../lib/api.ts";
+import { useAddComment } from "../api/add-comment.ts";
+import { useComments } from "../api/get-comments.ts";
+import { DetailCard, EmptyState } from "../../../components/detail-card.tsx";
+import { formatMoment, initials } from "../../../lib/format.ts";
 
 function CommentItem({ comment }: { comment: Comment }) {
   return (

@@ -28,12 +28,12 @@ import { errorMessage } from "../../../lib/api.ts";
 import { applyServerFieldErrors } from "../../../lib/form-errors.ts";
 import { useNotify } from "../../../lib/notify.ts";
 import { paths } from "../../../lib/paths.ts";
-import { zodResolver } from "../../../lib/zod-resolver.ts";
+import { formResolver } from "../../../lib/form-resolver.ts";
 import { useRemoveLogo, useUploadLogo } from "../api/company-logo.ts";
 import { useCreateCompany, useUpdateCompany } from "../api/save-company.ts";
 import { CompanyLogo } from "./company-logo.tsx";
 
-const resolver = zodResolver(CompanyInputSchema);
+const resolver = formResolver(CompanyInputSchema);
 const FIELDS = [
   "name",
   "slug",

@@ -7,7 +7,7 @@ import type {
   RenewalFormValues,
 } from "../../../../shared/schemas/lifecycle.ts";
 import { api } from "../../../lib/api.ts";
-import { afterPermitChange } from "./keys.ts";
+import { afterPermitChange } from "../../../lib/query-keys.ts";
 
 /**
  * The lifecycle steps of a permit (POST /api/permits/:id/renewals, /extensions, /inspections,

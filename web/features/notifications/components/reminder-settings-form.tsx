@@ -23,7 +23,7 @@ import { CurrencyField } from "../../../components/currency-field.tsx";
 import { useUnsavedChanges } from "../../../components/unsaved-changes.tsx";
 import { errorMessage } from "../../../lib/api.ts";
 import { applyServerFieldErrors } from "../../../lib/form-errors.ts";
-import { zodResolver } from "../../../lib/zod-resolver.ts";
+import { formResolver } from "../../../lib/form-resolver.ts";
 import { useSaveNotificationSettings } from "../api/settings.ts";
 
 const SWITCHES = [
@@ -54,7 +54,7 @@ export function ReminderSettingsForm({
 }) {
   const save = useSaveNotificationSettings(companyId);
   const { control, handleSubmit, reset, setError, formState } = useForm<UpdateNotificationSettings>({
-    resolver: zodResolver(UpdateNotificationSettingsSchema),
+    resolver: formResolver(UpdateNotificationSettingsSchema),
     values: formValues(settings),
   });
   const canEdit = settings.can.edit;

@@ -19,12 +19,7 @@ import {
   urgencyRowsSx,
 } from "./permit-row-parts.tsx";
 import type { PermitsViewProps } from "./permits-table.tsx";
-import {
-  AcknowledgedLine,
-  lifecyclePartsSx,
-  RenewByText,
-  ResponsibleText,
-} from "./permit-lifecycle-parts.tsx";
+import { AcknowledgedLine, lifecyclePartsSx, RenewByText, ResponsibleText } from "../../lifecycle/index.ts";
 
 const SORT_LABELS: Record<PermitSortField, string> = {
   permit_number: "Permit #",

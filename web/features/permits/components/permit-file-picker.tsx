@@ -1,11 +1,7 @@
-import { useRef } from "react";
-import AttachFile from "@mui/icons-material/AttachFile";
-import Close from "@mui/icons-material/Close";
 import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
-import IconButton from "@mui/material/IconButton";
 import Paper from "@mui/material/Paper";
 import Typography from "@mui/material/Typography";
+import { FileChooser } from "../../../components/dialog-kit/index.ts";
 
 /**
  * Permit File Upload: picks the file the form uploads once the permit is saved (spec deviation 3:
@@ -20,7 +16,6 @@ export function PermitFilePicker({
   onChange: (file: File | null) => void;
   replaces: boolean;
 }) {
-  const fileInput = useRef<HTMLInputElement>(null);
   return (
     <Paper
       variant="outlined"
@@ -36,40 +31,15 @@ export function PermitFilePicker({
         {replaces ? "; it replaces the current attachment" : ""}.
       </Typography>
       <Box sx={{ display: "flex", alignItems: "center", gap: 1.5, flexWrap: "wrap" }}>
-        <Button variant="outlined" component="label" startIcon={<AttachFile />}>
-          Choose File
-          <input
-            ref={fileInput}
-            type="file"
-            hidden
-            aria-label="Permit file"
-            onChange={(e) => onChange(e.target.files?.[0] ?? null)}
-          />
-        </Button>
-        {file ? (
-          <Box sx={{ display: "flex", alignItems: "center", gap: 0.5, minWidth: 0 }}>
-            <Typography variant="body2" noWrap sx={{ maxWidth: 320 }}>
-              {file.name}
-            </Typography>
-            <Typography variant="body2" color="text.secondary">
-              ({Math.max(1, Math.round(file.size / 1024))} KB)
-            </Typography>
-            <IconButton
-              size="small"
-              aria-label="Remove the chosen file"
-              onClick={() => {
-                onChange(null);
-                if (fileInput.current) fileInput.current.value = "";
-              }}
-            >
-              <Close fontSize="small" />
-            </IconButton>
-          </Box>
-        ) : (
-          <Typography variant="body2" color="text.secondary">
-            No file chosen
-          </Typography>
-        )}
+        <FileChooser
+          file={file}
+          onChange={onChange}
+          label="Permit file"
+          buttonLabel="Choose File"
+          hint="No file chosen"
+          showSize
+          nameWidth={320}
+        />
       </Box>
     </Paper>
   );

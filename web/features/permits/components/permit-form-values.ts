@@ -8,7 +8,7 @@ import {
   type PermitFormValues,
   type PermitInput,
 } from "../../../../shared/schemas/permits.ts";
-import { zodResolver } from "../../../lib/zod-resolver.ts";
+import { formResolver } from "../../../lib/form-resolver.ts";
 
 /** Checks that need data the schema does not have: the company's projects, the super-admin's company. */
 export interface PermitFormContext {
@@ -19,7 +19,7 @@ export interface PermitFormContext {
 export type PermitFormControl = Control<PermitFormValues, PermitFormContext, PermitInput>;
 export type PermitFieldName = (typeof PERMIT_INPUT_FIELDS)[number];
 
-const schemaResolver = zodResolver(PermitInputSchema);
+const schemaResolver = formResolver(PermitInputSchema);
 
 /** PermitInputSchema, plus the company and project checks that depend on the form's context. */
 export const permitFormResolver: Resolver<PermitFormValues, PermitFormContext, PermitInput> = async (

@@ -19,8 +19,8 @@ import { useCan } from "../../../lib/session.tsx";
 import { useAgencies } from "../api/get-agencies.ts";
 import { usePermitFormOptions } from "../api/get-form-options.ts";
 import { useSavePermit } from "../api/save-permit.ts";
-import { useUploadPermitFile } from "../api/upload-attachment.ts";
-import { AuditTrailList } from "./audit-trail-list.tsx";
+import { useUploadPermitFile } from "../../attachments/index.ts";
+import { AuditTrailList } from "../../audit/index.ts";
 import { PermitFilePicker } from "./permit-file-picker.tsx";
 import {
   AgencySection,
@@ -59,7 +59,7 @@ export function PermitForm({ permit, projectId, backTo }: PermitFormProps) {
   const isSuperAdmin = useCan("allCompanies");
   const save = useSavePermit(permit?.id ?? null);
   const [progress, setProgress] = useState(0);
-  const upload = useUploadPermitFile(setProgress);
+  const upload = useUploadPermitFile();
   const [file, setFile] = useState<File | null>(null);
 
   const defaultValues = useMemo(
@@ -103,7 +103,7 @@ export function PermitForm({ permit, projectId, backTo }: PermitFormProps) {
     }
     if (file) {
       try {
-        await upload.mutateAsync({ permitId: saved.id, file });
+        await upload.mutateAsync({ permitId: saved.id, file, onProgress: setProgress });
       } catch (error) {
         notify(
           `The permit was saved, but the file could not be uploaded: ${errorMessage(error)} Upload it again from the permit's page.`,

@@ -30,7 +30,7 @@ import {
   URGENCY_LABELS,
   urgencyRowsSx,
 } from "./permit-row-parts.tsx";
-import { lifecyclePartsSx, RenewByText, ResponsibleText } from "./permit-lifecycle-parts.tsx";
+import { lifecyclePartsSx, RenewByText, ResponsibleText } from "../../lifecycle/index.ts";
 
 interface Column {
   label: string;

@@ -1,84 +1,20 @@
-import { Suspense, useState } from "react";
-import BookmarkAddOutlined from "@mui/icons-material/BookmarkAddOutlined";
-import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
-import Chip from "@mui/material/Chip";
-import Typography from "@mui/material/Typography";
-import { BUILT_IN_VIEWS, type SavedViewParams } from "../../../../shared/domain/permit-list.ts";
 import type { PermitListQuery } from "../../../../shared/schemas/permits.ts";
-import { errorMessage } from "../../../lib/api.ts";
-import { lazyWithPreload, useHasOpened } from "../../../lib/on-demand.ts";
-import { useDeleteSavedView, useSavedViews } from "../api/saved-views.ts";
-import { isSameView } from "./list-params.ts";
+import { SavedViewsBar } from "../../saved-views/index.ts";
+import { isSameView, viewParams } from "./list-params.ts";
 
-// The dialog (MUI's Dialog and TextField) is fetched when the pointer comes near 'Save view'.
-const { Component: SaveViewDialog, preload: preloadDialog } = lazyWithPreload(
-  () => import("./save-view-dialog.tsx"),
-);
-
-const toSearch = (params: SavedViewParams) => new URLSearchParams(params as Record<string, string>);
-
-/**
- * The list's views beside its filters (issue 14): 'Expiring in 30 days' and 'Expired' for everyone,
- * then the user's own, each a click away; 'Save view' keeps the current filters under a name.
- * The view the list shows now is marked.
- */
-export default function SavedViewsBar({
+/** The toolbar's views bar (a lazy part of the list): the saved views, for the list's query. */
+export default function PermitViewsBar({
   query,
   onApply,
 }: {
   query: PermitListQuery;
   onApply: (params: URLSearchParams) => void;
 }) {
-  const views = useSavedViews();
-  const remove = useDeleteSavedView();
-  const [isSaving, setIsSaving] = useState(false);
-  const hasOpened = useHasOpened(isSaving);
-  const chip = (key: string, name: string, params: SavedViewParams, onDelete?: () => void) => {
-    const isCurrent = isSameView(query, params);
-    return (
-      <Chip
-        key={key}
-        label={name}
-        clickable
-        color={isCurrent ? "primary" : "default"}
-        variant={isCurrent ? "filled" : "outlined"}
-        aria-pressed={isCurrent}
-        onClick={() => onApply(toSearch(params))}
-        onDelete={onDelete}
-      />
-    );
-  };
   return (
-    <Box
-      component="section"
-      aria-label="Views"
-      sx={{ display: "flex", flexWrap: "wrap", alignItems: "center", gap: 1 }}
-    >
-      <Typography variant="body2" color="text.secondary" component="span" sx={{ fontWeight: 600 }}>
-        Views
-      </Typography>
-      {BUILT_IN_VIEWS.map((v) => chip(v.key, v.name, v.params))}
-      {(views.data ?? []).map((v) => chip(v.id, v.name, v.params, () => remove.mutate(v.id)))}
-      <Button
-        size="small"
-        startIcon={<BookmarkAddOutlined />}
-        onPointerEnter={preloadDialog}
-        onFocus={preloadDialog}
-        onClick={() => setIsSaving(true)}
-      >
-        Save view
-      </Button>
-      {views.isError ? (
-        <Typography variant="body2" color="error">
-          {errorMessage(views.error)}
-        </Typography>
-      ) : null}
-      {hasOpened ? (
-        <Suspense fallback={null}>
-          <SaveViewDialog open={isSaving} query={query} onClose={() => setIsSaving(false)} />
-        </Suspense>
-      ) : null}
-    </Box>
+    <SavedViewsBar
+      params={viewParams(query)}
+      isCurrent={(params) => isSameView(query, params)}
+      onApply={onApply}
+    />
   );
 }

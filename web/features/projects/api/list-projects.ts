@@ -1,8 +1,10 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import type { ProjectList, ProjectSort } from "../../../../shared/schemas/projects.ts";
 import { api } from "../../../lib/api.ts";
+import { projectsQueryKey } from "../../../lib/query-keys.ts";
 
-export const projectsQueryKey = ["projects"] as const;
+// The prefix lives in lib/query-keys.ts: a permit change (another feature) invalidates it too.
+export { projectsQueryKey };
 
 export interface ProjectListParams {
   sort: ProjectSort;

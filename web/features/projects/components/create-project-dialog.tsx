@@ -15,7 +15,7 @@ import { errorMessage, isApiError } from "../../../lib/api.ts";
 import { applyServerFieldErrors } from "../../../lib/form-errors.ts";
 import { useNotify } from "../../../lib/notify.ts";
 import { useCan, useCurrentUser } from "../../../lib/session.tsx";
-import { zodResolver } from "../../../lib/zod-resolver.ts";
+import { formResolver } from "../../../lib/form-resolver.ts";
 import { useCreateProject } from "../api/save-project.ts";
 import { plural } from "../../../lib/format.ts";
 import { ClientNameField } from "./client-name-field.tsx";
@@ -49,7 +49,7 @@ export function CreateProjectDialog({
     handleSubmit,
     setError,
     formState: { isSubmitting },
-  } = useForm<ProjectQuickForm>({ resolver: zodResolver(ProjectQuickFormSchema), defaultValues: defaults });
+  } = useForm<ProjectQuickForm>({ resolver: formResolver(ProjectQuickFormSchema), defaultValues: defaults });
   const companyId = useWatch({ control, name: "company_id" });
 
   const onSubmit = handleSubmit(async (values) => {

@@ -18,7 +18,7 @@ import { applyServerFieldErrors } from "../../../lib/form-errors.ts";
 import { useNotify } from "../../../lib/notify.ts";
 import { paths } from "../../../lib/paths.ts";
 import { useCan, useCurrentUser } from "../../../lib/session.tsx";
-import { zodResolver } from "../../../lib/zod-resolver.ts";
+import { formResolver } from "../../../lib/form-resolver.ts";
 import { useCreateProject, useUpdateProject } from "../api/save-project.ts";
 import { plural } from "../../../lib/format.ts";
 import { ClientNameField } from "./client-name-field.tsx";
@@ -44,7 +44,7 @@ export function ProjectForm({ project }: { project?: Project }) {
     setError,
     formState: { isSubmitting, isDirty },
   } = useForm<ProjectFormValues>({
-    resolver: zodResolver(ProjectFormSchema),
+    resolver: formResolver(ProjectFormSchema),
     defaultValues: {
       company_id: project?.company_id ?? me.companyId ?? "",
       project_number: project?.project_number ?? "",

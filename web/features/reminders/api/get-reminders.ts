@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import type { PermitReminders } from "../../../../shared/schemas/reminders.ts";
 import { api, ApiError } from "../../../lib/api.ts";
-import { permitKeys } from "./keys.ts";
+import { permitKeys } from "../../../lib/query-keys.ts";
 
 /** The permit's reminder log; staff only (it names staff e-mail addresses): ask only with reminders.view. */
 export function usePermitReminders(permitId: string) {

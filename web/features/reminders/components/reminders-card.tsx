@@ -4,16 +4,16 @@ import Chip from "@mui/material/Chip";
 import Skeleton from "@mui/material/Skeleton";
 import Typography from "@mui/material/Typography";
 import NotificationsNoneOutlined from "@mui/icons-material/NotificationsNoneOutlined";
-import { errorMessage } from "../../../../lib/api.ts";
+import { errorMessage } from "../../../lib/api.ts";
 import {
   DELIVERY_STATUS_LABELS,
   deliveryLabel,
   type DeliveryStatus,
   type PermitReminder,
-} from "../../../../../shared/schemas/reminders.ts";
-import { usePermitReminders } from "../../api/get-reminders.ts";
-import { DetailCard, EmptyState } from "./detail-card.tsx";
-import { formatMoment } from "../../../../lib/format.ts";
+} from "../../../../shared/schemas/reminders.ts";
+import { usePermitReminders } from "../api/get-reminders.ts";
+import { DetailCard, EmptyState } from "../../../components/detail-card.tsx";
+import { formatMoment } from "../../../lib/format.ts";
 
 const STATUS_COLORS: Record<DeliveryStatus, "success" | "error" | "warning" | "default"> = {
   sent: "success",

@@ -1,9 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
 import type { SuretyList } from "../../../../shared/schemas/bonds.ts";
 import { api } from "../../../lib/api.ts";
+import { suretiesQueryKey } from "../../../lib/query-keys.ts";
 
-/** Every query about sureties starts with this key, so one invalidation refreshes them all. */
-export const suretiesQueryKey = ["sureties"] as const;
+// Every query about sureties starts with suretiesQueryKey (lib/query-keys.ts: a permit change
+// invalidates it too), so one invalidation refreshes them all.
+export { suretiesQueryKey };
 
 /**
  * GET /api/sureties: the company's sureties by name (a super-admin's: every company's, or the one

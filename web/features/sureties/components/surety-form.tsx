@@ -17,7 +17,7 @@ import { errorMessage, isApiError } from "../../../lib/api.ts";
 import { applyServerFieldErrors } from "../../../lib/form-errors.ts";
 import { useCan, useCurrentUser } from "../../../lib/session.tsx";
 import { CompanyField } from "../../companies/index.ts";
-import { zodResolver } from "../../../lib/zod-resolver.ts";
+import { formResolver } from "../../../lib/form-resolver.ts";
 import { useCreateSurety, useUpdateSurety } from "../api/save-surety.ts";
 import { useCompanyCurrency } from "./surety-currency.ts";
 
@@ -57,7 +57,7 @@ export function SuretyForm({
     setError,
     formState: { isSubmitting, isDirty },
   } = useForm<SuretyFormValues, unknown, SuretyInput>({
-    resolver: zodResolver(SuretyInputSchema),
+    resolver: formResolver(SuretyInputSchema),
     defaultValues: {
       company_id: surety?.company_id ?? me.companyId ?? "",
       name: surety?.name ?? "",

@@ -11,7 +11,7 @@ import { ExpiryRuleFields } from "../../../components/expiry-rule-fields.tsx";
 import { FormTextField } from "../../../components/form-text-field.tsx";
 import { errorMessage, isApiError } from "../../../lib/api.ts";
 import { applyServerFieldErrors } from "../../../lib/form-errors.ts";
-import { zodResolver } from "../../../lib/zod-resolver.ts";
+import { formResolver } from "../../../lib/form-resolver.ts";
 import { useCreateTemplate } from "../api/save-template.ts";
 
 const EMPTY: TemplateForm = {
@@ -36,7 +36,7 @@ export function TemplateAddRow({ companyId }: { companyId: string }) {
     reset,
     setError,
     formState: { isSubmitting },
-  } = useForm<TemplateForm>({ resolver: zodResolver(TemplateFormSchema), defaultValues: EMPTY });
+  } = useForm<TemplateForm>({ resolver: formResolver(TemplateFormSchema), defaultValues: EMPTY });
 
   const onSubmit = handleSubmit(async (values) => {
     try {

@@ -20,7 +20,7 @@ import { FormTextField } from "../../../components/form-text-field.tsx";
 import { RowActions } from "../../../components/row-actions.tsx";
 import { errorMessage, isApiError } from "../../../lib/api.ts";
 import { applyServerFieldErrors } from "../../../lib/form-errors.ts";
-import { zodResolver } from "../../../lib/zod-resolver.ts";
+import { formResolver } from "../../../lib/form-resolver.ts";
 import { usePatchTemplate, useUpdateTemplate } from "../api/save-template.ts";
 
 interface RowProps {
@@ -184,7 +184,7 @@ function EditCells({ template, companyId, onDone }: RowProps & { onDone: () => v
     setError,
     formState: { isSubmitting },
   } = useForm<TemplateForm>({
-    resolver: zodResolver(TemplateFormSchema),
+    resolver: formResolver(TemplateFormSchema),
     defaultValues: {
       name: template.name,
       agency: template.agency ?? "",

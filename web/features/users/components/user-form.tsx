@@ -27,14 +27,14 @@ import { errorMessage } from "../../../lib/api.ts";
 import { applyServerFieldErrors } from "../../../lib/form-errors.ts";
 import { paths } from "../../../lib/paths.ts";
 import { useCan, useCurrentUser } from "../../../lib/session.tsx";
-import { zodResolver } from "../../../lib/zod-resolver.ts";
+import { formResolver } from "../../../lib/form-resolver.ts";
 import { useCreateUser, useUpdateUser } from "../api/save-user.ts";
 
 // One form state for both modes; on edit the e-mail is shown but not sent, and the password is
 // optional. The resolver hands over the schema's parsed output, which the submit passes on as such.
 type Values = CreateUserInput;
-const createResolver = zodResolver(CreateUserSchema) as unknown as Resolver<Values>;
-const updateResolver = zodResolver(UpdateUserSchema) as unknown as Resolver<Values>;
+const createResolver = formResolver(CreateUserSchema) as unknown as Resolver<Values>;
+const updateResolver = formResolver(UpdateUserSchema) as unknown as Resolver<Values>;
 const FIELDS = ["email", "firstName", "lastName", "companyId", "phone", "title", "role", "password"] as const;
 
 /**

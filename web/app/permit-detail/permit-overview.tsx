@@ -11,14 +11,15 @@ import LockOutlined from "@mui/icons-material/LockOutlined";
 import EditOutlined from "@mui/icons-material/EditOutlined";
 import FolderOutlined from "@mui/icons-material/FolderOutlined";
 import OpenInNew from "@mui/icons-material/OpenInNew";
-import { statusChipColor } from "../../../../../shared/domain/permit-rules.ts";
-import { displayProjectStatus, RECORD_TYPE_LABELS } from "../../../../../shared/domain/statuses.ts";
-import type { PermitDetail } from "../../../../../shared/schemas/permits.ts";
-import { usePageTitle } from "../../../../lib/page-title.ts";
-import { paths } from "../../../../lib/paths.ts";
-import { useCan } from "../../../../lib/session.tsx";
-import { DetailCard, FieldGrid } from "./detail-card.tsx";
-import { formatDay, formatDayOf } from "../../../../lib/format.ts";
+import { statusChipColor } from "../../../shared/domain/permit-rules.ts";
+import { displayProjectStatus, RECORD_TYPE_LABELS } from "../../../shared/domain/statuses.ts";
+import type { PermitDetail } from "../../../shared/schemas/permits.ts";
+import { usePageTitle } from "../../lib/page-title.ts";
+import { paths } from "../../lib/paths.ts";
+import { useCan } from "../../lib/session.tsx";
+import { DetailCard, FieldGrid } from "../../components/detail-card.tsx";
+import { formatDay } from "../../lib/format.ts";
+import { acknowledgedLabel } from "../../features/lifecycle/index.ts";
 
 /** "Back to Permits", then the permit's name, number and status, with Edit Permit when allowed. */
 export function PermitHeader({ permit }: { permit: PermitDetail }) {
@@ -62,7 +63,7 @@ export function PermitHeader({ permit }: { permit: PermitDetail }) {
             {permit.acknowledged ? (
               <Chip
                 icon={<CheckCircleOutline />}
-                label={`Acknowledged by ${permit.acknowledged.by} on ${formatDayOf(permit.acknowledged.at)}`}
+                label={acknowledgedLabel(permit.acknowledged)}
                 size="small"
                 color="success"
                 variant="outlined"

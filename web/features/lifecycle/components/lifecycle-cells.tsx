@@ -5,13 +5,13 @@ import type { PermitListItem } from "../../../../shared/schemas/permits.ts";
 import { formatDay, formatDayOf } from "../../../lib/format.ts";
 
 /**
- * The list's lifecycle cells (issue 11): Renew By and Responsible, with a small marker when the
- * current term is acknowledged. Plain elements styled by their container (lifecyclePartsSx), like
- * the other row parts: a page renders 50 rows.
+ * The All Permits list's lifecycle cells (issue 11): Renew By and Responsible, with a small marker
+ * when the current term is acknowledged. Plain elements styled by their container
+ * (lifecyclePartsSx), like the list's other row parts: a page renders 50 rows.
  */
 
-/** "Acknowledged by Sam Baker on Nov 22, 2026", as on the permit's page. */
-export const acknowledgedLabel = (a: NonNullable<PermitListItem["acknowledged"]>) =>
+/** "Acknowledged by Sam Baker on Nov 22, 2026": the same words in the list and on the permit's page. */
+export const acknowledgedLabel = (a: { by: string; at: string }) =>
   `Acknowledged by ${a.by} on ${formatDayOf(a.at)}`;
 
 /** The renew-by date, or a dash without a lead time. */

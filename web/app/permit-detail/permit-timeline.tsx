@@ -1,13 +1,13 @@
 import Box from "@mui/material/Box";
 import Typography from "@mui/material/Typography";
 import EventOutlined from "@mui/icons-material/EventOutlined";
-import { EXPIRING_SOON_DAYS } from "../../../../../shared/domain/constants.ts";
-import { daysBetween, todayIn } from "../../../../../shared/domain/dates.ts";
-import { urgency } from "../../../../../shared/domain/permit-rules.ts";
-import type { PermitDetail } from "../../../../../shared/schemas/permits.ts";
-import { useCurrentUser } from "../../../../lib/session.tsx";
-import { DetailCard } from "./detail-card.tsx";
-import { formatDay } from "../../../../lib/format.ts";
+import { EXPIRING_SOON_DAYS } from "../../../shared/domain/constants.ts";
+import { daysBetween, todayIn } from "../../../shared/domain/dates.ts";
+import { urgency } from "../../../shared/domain/permit-rules.ts";
+import type { PermitDetail } from "../../../shared/schemas/permits.ts";
+import { useCurrentUser } from "../../lib/session.tsx";
+import { DetailCard } from "../../components/detail-card.tsx";
+import { formatDay } from "../../lib/format.ts";
 
 function renewByHint(renewBy: string, today: string): string {
   const left = daysBetween(today, renewBy);

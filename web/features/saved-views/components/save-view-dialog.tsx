@@ -8,20 +8,19 @@ import DialogContent from "@mui/material/DialogContent";
 import DialogContentText from "@mui/material/DialogContentText";
 import DialogTitle from "@mui/material/DialogTitle";
 import TextField from "@mui/material/TextField";
-import { SAVED_VIEW_NAME_MAX } from "../../../../shared/domain/permit-list.ts";
-import type { PermitListQuery } from "../../../../shared/schemas/permits.ts";
+import { SAVED_VIEW_NAME_MAX, type SavedViewParams } from "../../../../shared/domain/permit-list.ts";
 import { errorMessage, isApiError } from "../../../lib/api.ts";
 import { useCreateSavedView } from "../api/saved-views.ts";
-import { viewParams } from "./list-params.ts";
 
 /** 'Save view' of the views bar (saved-views-bar.tsx), a chunk of its own fetched on first use. */
 export default function SaveViewDialog({
   open,
-  query,
+  params,
   onClose,
 }: {
   open: boolean;
-  query: PermitListQuery;
+  /** The view shown now, as saved. */
+  params: SavedViewParams;
   onClose: () => void;
 }) {
   const create = useCreateSavedView();
@@ -33,7 +32,7 @@ export default function SaveViewDialog({
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    create.mutate({ name, params: viewParams(query) }, { onSuccess: close });
+    create.mutate({ name, params }, { onSuccess: close });
   };
   const fieldError = create.isError && isApiError(create.error) ? (create.error.fields?.name ?? null) : null;
   return (

@@ -1,0 +1,91 @@
+import type { ReactNode } from "react";
+import type { ZodType } from "zod";
+import { DialogField } from "./dialog-field.tsx";
+import { DocumentPicker, useDocument, type UploadFile } from "./document-picker.tsx";
+import { full, StepDialog } from "./step-dialog.tsx";
+import { useStepForm } from "./use-step-form.ts";
+
+/** What the person types: the date and why. */
+export type DateReason = { date: string; reason: string };
+
+const noUpload: UploadFile = () => Promise.reject(new Error("No upload"));
+
+/**
+ * The step of a date, a reason and (optionally) a document: a permit's extension, a bond's
+ * release, cancellation, claim or the reversal of a ledger entry. `toBody` makes the API's body
+ * (whose date field is `dateField`), which the contract's `schema` checks before it is sent.
+ */
+export function DateReasonDialog<B>({
+  open,
+  onClose,
+  title,
+  intro,
+  submitLabel,
+  initialDate,
+  dateLabel,
+  dateField,
+  reasonRequired,
+  reasonMaxLength,
+  schema,
+  toBody,
+  save,
+  document,
+  children,
+}: {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  intro: ReactNode;
+  submitLabel: string;
+  initialDate: string;
+  dateLabel: string;
+  dateField: string;
+  reasonRequired: boolean;
+  reasonMaxLength: number;
+  schema: ZodType;
+  toBody: (values: DateReason, documentId: string | null) => B;
+  save: (body: B) => Promise<unknown>;
+  /** The optional document: its input's accessible name, what it is for, and its upload. */
+  document?: { label: string; hint: string; upload: UploadFile };
+  /** Below the reason: what the step would do (a bond's new amount). */
+  children?: ReactNode;
+}) {
+  const picked = useDocument(document?.upload ?? noUpload);
+  const { control, onSubmit, close, error, isBusy } = useStepForm<DateReason>({
+    empty: { date: initialDate, reason: "" },
+    schema,
+    toBody: (values) => toBody(values, null),
+    fieldOf: (field) => (field === dateField ? "date" : field === "reason" ? "reason" : null),
+    document: document ? picked : undefined,
+    save: (values, documentId) => save(toBody(values, documentId)),
+    onClose,
+  });
+  return (
+    <StepDialog
+      open={open}
+      title={title}
+      intro={intro}
+      submitLabel={submitLabel}
+      isBusy={isBusy}
+      error={error}
+      onSubmit={onSubmit}
+      onClose={close}
+    >
+      <DialogField control={control} name="date" label={dateLabel} type="date" required />
+      <DialogField
+        control={control}
+        name="reason"
+        label="Reason"
+        required={reasonRequired}
+        multiline
+        minRows={2}
+        maxLength={reasonMaxLength}
+        sx={full}
+      />
+      {children}
+      {document ? (
+        <DocumentPicker document={picked} label={document.label} hint={document.hint} disabled={isBusy} />
+      ) : null}
+    </StepDialog>
+  );
+}

@@ -1,0 +1,152 @@
+import Box from "@mui/material/Box";
+import Chip from "@mui/material/Chip";
+import Table from "@mui/material/Table";
+import TableBody from "@mui/material/TableBody";
+import TableCell from "@mui/material/TableCell";
+import TableContainer from "@mui/material/TableContainer";
+import TableHead from "@mui/material/TableHead";
+import TableRow from "@mui/material/TableRow";
+import Typography from "@mui/material/Typography";
+import HistoryOutlined from "@mui/icons-material/HistoryOutlined";
+import { TERM_KIND_LABELS } from "../../../../shared/domain/lifecycle.ts";
+import type { Lifecycle, Term } from "../../../../shared/schemas/lifecycle.ts";
+import { DetailCard, EmptyState } from "../../../components/detail-card.tsx";
+import { useIsPhone } from "../../../components/record-cards.tsx";
+import { formatAmount, formatDay, formatDayOrDash } from "../../../lib/format.ts";
+
+/** What a term row adds to its kind: the fee and note of a renewal, the reason of an extension. */
+function termDetails(term: Term, currency: string): string | null {
+  const parts = [
+    term.renewal_fee ? `Fee ${formatAmount(term.renewal_fee, currency)}` : null,
+    term.reason,
+    term.note,
+  ].filter(Boolean);
+  return parts.length ? parts.join(" · ") : null;
+}
+
+const isCurrent = (term: Term, lifecycle: Lifecycle, index: number, terms: Term[]) =>
+  !lifecycle.closed && term.term_no === lifecycle.term_no && index === terms.length - 1;
+
+function HowCell({ term, currency }: { term: Term; currency: string }) {
+  const details = termDetails(term, currency);
+  return (
+    <>
+      <Typography component="span" variant="body2" sx={{ fontWeight: 500 }}>
+        {TERM_KIND_LABELS[term.kind]}
+      </Typography>
+      {details ? (
+        <Typography
+          component="span"
+          variant="caption"
+          sx={{ display: "block", color: "text.secondary", overflowWrap: "anywhere" }}
+        >
+          {details}
+        </Typography>
+      ) : null}
+    </>
+  );
+}
+
+/** A term's facts on a phone: two short columns, label beside value, so a term stays a few lines. */
+function TermFacts({ term, currency }: { term: Term; currency: string }) {
+  const details = termDetails(term, currency);
+  const facts: [string, string | null][] = [
+    ["Permit #", term.permit_number],
+    ["Issued", formatDay(term.issue_date)],
+    ["Expires", formatDay(term.expiration_date)],
+    ["Ended", formatDay(term.ended_on)],
+  ];
+  return (
+    <Box
+      component="dl"
+      sx={{ m: 0, display: "grid", gridTemplateColumns: "auto minmax(0, 1fr)", columnGap: 1.5, rowGap: 0.25 }}
+    >
+      {[...facts, ...(details ? [["Details", details] as [string, string]] : [])].map(([label, value]) => (
+        <Box key={label} sx={{ display: "contents" }}>
+          <Typography component="dt" variant="body2" sx={{ color: "text.secondary" }}>
+            {label}
+          </Typography>
+          <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: "anywhere" }}>
+            {value ?? "—"}
+          </Typography>
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+/**
+ * Terms: every term, renewal and extension in order (Term, Permit #, Issued, Expires, Ended, How);
+ * a renewal's fee in the company's `currency`.
+ */
+export function TermsCard({ lifecycle, currency }: { lifecycle: Lifecycle; currency: string }) {
+  const isPhone = useIsPhone();
+  const terms = lifecycle.terms;
+  const current = (
+    <Chip label="Current" size="small" color="primary" variant="outlined" sx={{ ml: 1, height: 20 }} />
+  );
+  return (
+    <DetailCard title="Terms" icon={<HistoryOutlined />}>
+      {terms.length === 0 ? (
+        <EmptyState>No terms recorded.</EmptyState>
+      ) : isPhone ? (
+        <Box
+          component="ul"
+          aria-label="Terms"
+          sx={{ listStyle: "none", m: 0, p: 0, display: "grid", gap: 1 }}
+        >
+          {terms.map((term, i) => (
+            <Box
+              component="li"
+              key={term.id}
+              sx={{ border: 1, borderColor: "divider", borderRadius: 2, p: 1.5 }}
+            >
+              <Box sx={{ display: "flex", alignItems: "center", mb: 0.75 }}>
+                <Typography variant="body2" sx={{ fontWeight: 650 }}>
+                  Term {term.term_no} · {TERM_KIND_LABELS[term.kind]}
+                </Typography>
+                {isCurrent(term, lifecycle, i, terms) ? current : null}
+              </Box>
+              <TermFacts term={term} currency={currency} />
+            </Box>
+          ))}
+        </Box>
+      ) : (
+        <TableContainer>
+          <Table size="small" aria-label="Terms">
+            <TableHead>
+              <TableRow>
+                <TableCell>Term</TableCell>
+                <TableCell>Permit #</TableCell>
+                <TableCell>Issued</TableCell>
+                <TableCell>Expires</TableCell>
+                <TableCell>Ended</TableCell>
+                <TableCell>How</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {terms.map((term, i) => (
+                <TableRow
+                  key={term.id}
+                  sx={isCurrent(term, lifecycle, i, terms) ? { bgcolor: "action.hover" } : undefined}
+                >
+                  <TableCell sx={{ whiteSpace: "nowrap" }}>
+                    {term.term_no}
+                    {isCurrent(term, lifecycle, i, terms) ? current : null}
+                  </TableCell>
+                  <TableCell sx={{ overflowWrap: "anywhere" }}>{term.permit_number}</TableCell>
+                  <TableCell sx={{ whiteSpace: "nowrap" }}>{formatDayOrDash(term.issue_date)}</TableCell>
+                  <TableCell sx={{ whiteSpace: "nowrap" }}>{formatDayOrDash(term.expiration_date)}</TableCell>
+                  <TableCell sx={{ whiteSpace: "nowrap" }}>{formatDayOrDash(term.ended_on)}</TableCell>
+                  <TableCell>
+                    <HowCell term={term} currency={currency} />
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
+    </DetailCard>
+  );
+}

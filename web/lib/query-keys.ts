@@ -1,0 +1,31 @@
+/**
+ * The query keys more than one feature reads or invalidates. Everything about permits hangs under
+ * ["permits"], so a create, update or delete refreshes the list, the dashboards and the detail page
+ * at once; the permit's own cards (lifecycle, bond ledger, comments, attachments, reminders, audit
+ * trail: each its own feature) hang under ["permits", "detail", id], so a change made elsewhere
+ * refreshes the whole page. The permits feature adds its list's keys under the same prefix
+ * (web/features/permits/api/keys.ts).
+ */
+export const permitKeys = {
+  all: ["permits"] as const,
+  detail: (id: string) => ["permits", "detail", id] as const,
+  lifecycle: (id: string) => ["permits", "detail", id, "lifecycle"] as const,
+  bondLedger: (id: string) => ["permits", "detail", id, "bond-ledger"] as const,
+  comments: (id: string) => ["permits", "detail", id, "comments"] as const,
+  attachments: (id: string) => ["permits", "detail", id, "attachments"] as const,
+  reminders: (id: string) => ["permits", "detail", id, "reminders"] as const,
+  audit: (id: string) => ["permits", "detail", id, "audit"] as const,
+};
+
+/** Every query about projects (the lists, a project's dashboard) starts with this key. */
+export const projectsQueryKey = ["projects"] as const;
+
+/** Every query about sureties starts with this key, so one invalidation refreshes them all. */
+export const suretiesQueryKey = ["sureties"] as const;
+
+/**
+ * What a permit change makes stale elsewhere: project dashboards and admin counts show permits too,
+ * and a bond saved with a new surety name adds that surety (issue 12). The Bonds page's queries hang
+ * under "permits" (a bond is a permit row).
+ */
+export const afterPermitChange = [permitKeys.all, projectsQueryKey, suretiesQueryKey] as const;
