@@ -50,6 +50,26 @@ export const conflict = (message: string, fields?: Record<string, string>) =>
 export const validation = (fields: Record<string, string>, message?: string) =>
   new AppError(400, "VALIDATION", message ?? Object.values(fields)[0] ?? "Invalid input.", fields);
 
+/**
+ * Why an actor may not do something to a record, as a policy says it (server/access/policies):
+ * the route answers with it, and the record's `can` flag is its absence, so the two never differ.
+ */
+export interface Refusal {
+  status: 403 | 409;
+  message: string;
+}
+export const refuse = {
+  forbidden: (message?: string): Refusal => ({ status: 403, message: message ?? forbidden().message }),
+  conflict: (message: string): Refusal => ({ status: 409, message }),
+};
+
+/** Throws the refusal's answer (403 or 409) unless the verdict allows: `true`, or no refusal. */
+export function allow(verdict: boolean | Refusal | null): void {
+  if (verdict === true || verdict === null) return;
+  if (verdict === false) throw forbidden();
+  throw verdict.status === 409 ? conflict(verdict.message) : forbidden(verdict.message);
+}
+
 // What the multipart parser (busboy) throws on a body that is not well-formed multipart: no boundary,
 // broken part headers, a body that ends before its closing boundary. Plain Errors without a status.
 const MULTIPART_PARSE_ERRORS =

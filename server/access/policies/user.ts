@@ -1,5 +1,6 @@
 import { hasClientFilter, isSuperAdminRole, type Role } from "../../../shared/domain/roles.ts";
 import { actorCan, choosesCompany, type Actor } from "../actor.ts";
+import { refuse, type Refusal } from "../../errors.ts";
 import { withinScope } from "./scope.ts";
 
 /** What the user rules need of a user row. */
@@ -39,14 +40,24 @@ export const canChangeRole = (actor: Actor, user: UserRecord, role: Role) =>
   canManageUser(actor, user) && (!isSelf(actor, user) || role === user.role);
 
 /** Nobody deletes themselves; a disabled user is enabled before it can be deleted. */
-export const canDeleteUser = (actor: Actor, user: UserRecord) =>
-  canManageUser(actor, user) && !isSelf(actor, user) && !user.banned;
+export function deleteUserRefusal(actor: Actor, user: UserRecord): Refusal | null {
+  if (!canManageUser(actor, user)) return refuse.forbidden();
+  if (isSelf(actor, user)) return refuse.forbidden("You cannot delete your own account.");
+  if (user.banned) return refuse.conflict("A disabled user cannot be deleted. Enable the user first.");
+  return null;
+}
+export const canDeleteUser = (actor: Actor, user: UserRecord) => !deleteUserRefusal(actor, user);
 
-/** Nobody disables themselves. */
-export const canDisableUser = (actor: Actor, user: UserRecord) =>
-  canManageUser(actor, user) && !isSelf(actor, user) && !user.banned;
-
-export const canEnableUser = (actor: Actor, user: UserRecord) => canManageUser(actor, user) && user.banned;
+/** Nobody disables themselves; disabling a disabled user (or enabling an enabled one) is refused. */
+export function setDisabledRefusal(actor: Actor, user: UserRecord, disabled: boolean): Refusal | null {
+  if (!canManageUser(actor, user)) return refuse.forbidden();
+  if (disabled && isSelf(actor, user)) return refuse.forbidden("You cannot disable your own account.");
+  if (user.banned === disabled)
+    return refuse.conflict(disabled ? "This user is already disabled." : "This user is not disabled.");
+  return null;
+}
+export const canDisableUser = (actor: Actor, user: UserRecord) => !setDisabledRefusal(actor, user, true);
+export const canEnableUser = (actor: Actor, user: UserRecord) => !setDisabledRefusal(actor, user, false);
 
 /** Only a client-user has a client filter to edit. */
 export const canEditUserClients = (actor: Actor, user: UserRecord) =>
@@ -70,10 +81,16 @@ export const removesSuperAdmin = (
  * own company's users, never a super-admin; super-admins anyone). One's own goes through the
  * account page; there is nothing to reset for a user without it.
  */
-export const canResetTwoFactor = (actor: Actor, user: UserRecord) =>
-  canManageUser(actor, user) && !isSelf(actor, user) && !!user.twoFactorEnabled;
+export function resetTwoFactorRefusal(actor: Actor, user: UserRecord): Refusal | null {
+  if (!canManageUser(actor, user)) return refuse.forbidden();
+  if (isSelf(actor, user))
+    return refuse.forbidden("Change your own two-factor authentication on your account page.");
+  if (!user.twoFactorEnabled) return refuse.conflict("Two-factor authentication is not set up for this user.");
+  return null;
+}
+export const canResetTwoFactor = (actor: Actor, user: UserRecord) => !resetTwoFactorRefusal(actor, user);
 
-/** The `can` flags of a user: the routes enforce exactly these, the UI shows them. */
+/** The `can` flags of a user: the routes enforce exactly these (the refusals above), the UI shows them. */
 export function userCan(actor: Actor, user: UserRecord) {
   return {
     edit: canEditUser(actor, user),

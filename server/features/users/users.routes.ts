@@ -1,7 +1,16 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { canEditUser, canManageUser, canManageUsers } from "../../access/policies/user.ts";
+import {
+  canEditUser,
+  canManageUser,
+  canManageUsers,
+  deleteUserRefusal,
+  resetTwoFactorRefusal,
+  setDisabledRefusal,
+} from "../../access/policies/user.ts";
+import type { Actor } from "../../access/actor.ts";
+import { lockedWrite } from "../../db/locked-write.ts";
 import { actorOf } from "../../auth/plugin.ts";
 import { authorize } from "../../errors.ts";
 import { IdParamsSchema, errorResponses } from "../../../shared/schemas/common.ts";
@@ -18,6 +27,7 @@ import {
   deleteUser,
   findManagedUser,
   listUsers,
+  passwordHashOf,
   presentUser,
   resetTwoFactor,
   setDisabled,
@@ -45,6 +55,8 @@ function adminOf(request: FastifyRequest) {
 export async function usersRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app.ctx;
+  /** The user, locked in the write's transaction; 404 outside the actor's users. */
+  const locked = (actor: Actor, id: string) => (tx: typeof db) => findManagedUser(tx, actor, id, { forUpdate: true });
 
   r.get(
     "/api/users",
@@ -111,10 +123,13 @@ export async function usersRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const actor = adminOf(request);
-      const target = await findManagedUser(db, actor, request.params.id);
-      authorize(canEditUser(actor, target));
-      await updateUser(db, actor, target, request.body);
-      return presentUser(actor, await findManagedUser(db, actor, target.id));
+      const passwordHash = await passwordHashOf(request.body);
+      const saved = await lockedWrite(db, {
+        load: locked(actor, request.params.id),
+        allow: (target) => canEditUser(actor, target),
+        write: (tx, target) => updateUser(tx, actor, target, request.body, passwordHash),
+      });
+      return presentUser(actor, saved);
     },
   );
 
@@ -130,10 +145,12 @@ export async function usersRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const actor = adminOf(request);
-      const target = await findManagedUser(db, actor, request.params.id);
-      // Deleting oneself or a disabled user gets its own answer from the service (canDeleteUser).
-      authorize(canManageUser(actor, target));
-      await deleteUser(db, actor, target);
+      await lockedWrite(db, {
+        load: locked(actor, request.params.id),
+        // Oneself: 403; a disabled user: 409 (enable first); each with its own message.
+        allow: (target) => deleteUserRefusal(actor, target),
+        write: (tx, target) => deleteUser(tx, actor, target),
+      });
       return reply.status(204).send(null);
     },
   );
@@ -151,10 +168,12 @@ export async function usersRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const actor = adminOf(request);
-      const target = await findManagedUser(db, actor, request.params.id);
-      authorize(canEditUser(actor, target));
-      await setUserClients(db, actor, target, request.body.clientIds);
-      return presentUser(actor, await findManagedUser(db, actor, target.id));
+      const saved = await lockedWrite(db, {
+        load: locked(actor, request.params.id),
+        allow: (target) => canEditUser(actor, target),
+        write: (tx, target) => setUserClients(tx, actor, target, request.body.clientIds),
+      });
+      return presentUser(actor, saved);
     },
   );
 
@@ -176,10 +195,13 @@ export async function usersRoutes(app: FastifyInstance) {
       },
       async (request) => {
         const actor = adminOf(request);
-        const target = await findManagedUser(db, actor, request.params.id);
-        authorize(canManageUser(actor, target));
-        await setDisabled(db, actor, target, disabled);
-        return presentUser(actor, await findManagedUser(db, actor, target.id));
+        const saved = await lockedWrite(db, {
+          load: locked(actor, request.params.id),
+          // The same refusals that make the user's disable/enable flags.
+          allow: (target) => setDisabledRefusal(actor, target, disabled),
+          write: (tx, target) => setDisabled(tx, actor, target, disabled),
+        });
+        return presentUser(actor, saved);
       },
     );
   }
@@ -197,10 +219,12 @@ export async function usersRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const actor = adminOf(request);
-      const target = await findManagedUser(db, actor, request.params.id);
-      authorize(canManageUser(actor, target));
-      await resetTwoFactor(db, actor, target);
-      return presentUser(actor, await findManagedUser(db, actor, target.id));
+      const saved = await lockedWrite(db, {
+        load: locked(actor, request.params.id),
+        allow: (target) => resetTwoFactorRefusal(actor, target),
+        write: (tx, target) => resetTwoFactor(tx, actor, target),
+      });
+      return presentUser(actor, saved);
     },
   );
 }

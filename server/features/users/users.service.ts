@@ -4,9 +4,6 @@ import {
   canAssignRole,
   canChangeRole,
   canChooseUserCompany,
-  canDeleteUser,
-  canEditUser,
-  canResetTwoFactor,
   isSelf,
   removesSuperAdmin,
   userCan,
@@ -26,7 +23,7 @@ import {
   userNotifications,
   users,
 } from "../../db/schema.ts";
-import { authorize, conflict, forbidden, notFound, validation } from "../../errors.ts";
+import { authorize, conflict, notFound, validation } from "../../errors.ts";
 import type { CreateUser, UpdateUser, User } from "../../../shared/schemas/users.ts";
 import { hasClientFilter, isSuperAdminRole, type Role } from "../../../shared/domain/roles.ts";
 import { recordEvent } from "../../audit/audit-writer.ts";
@@ -46,13 +43,14 @@ function managedScope(actor: Actor): SQL | undefined {
   return scopeConditions(scopeOf(actor), { companyId: users.companyId });
 }
 
-async function loadUsers(db: Db, where: SQL | undefined): Promise<ManagedUser[]> {
-  const rows = await db
+async function loadUsers(db: Db, where: SQL | undefined, forUpdate = false): Promise<ManagedUser[]> {
+  const query = db
     .select({ user: users, companyName: companies.name })
     .from(users)
     .leftJoin(companies, eq(companies.id, users.companyId))
     .where(where)
     .orderBy(asc(sql`lower(${users.lastName})`), asc(sql`lower(${users.firstName})`), asc(users.email));
+  const rows = forUpdate ? await query.for("update", { of: users }) : await query;
   const clientUserIds = rows.filter((r) => hasClientFilter(r.user.role)).map((r) => r.user.id);
   const links = clientUserIds.length
     ? await db
@@ -81,9 +79,17 @@ export async function listUsers(db: Db, actor: Actor, companyFilter?: string): P
   return loadUsers(db, and(managedScope(actor), filter));
 }
 
-/** A user the actor manages, or 404 (another company's user, or a super-admin for a company-admin). */
-export async function findManagedUser(db: Db, actor: Actor, id: string): Promise<ManagedUser> {
-  const [user] = await loadUsers(db, and(eq(users.id, id), managedScope(actor)));
+/**
+ * A user the actor manages, or 404 (another company's user, or a super-admin for a company-admin);
+ * locked for a write's transaction with `forUpdate` (lockedWrite's load).
+ */
+export async function findManagedUser(
+  db: Db,
+  actor: Actor,
+  id: string,
+  opts: { forUpdate?: boolean } = {},
+): Promise<ManagedUser> {
+  const [user] = await loadUsers(db, and(eq(users.id, id), managedScope(actor)), opts.forUpdate);
   if (!user) throw notFound("User");
   return user;
 }
@@ -173,16 +179,25 @@ export async function createUser(db: Db, actor: Actor, input: CreateUser): Promi
   }
 }
 
+/** A new password's hash, made before the write's transaction (argon2 takes a while; no lock held meanwhile). */
+export const passwordHashOf = (input: UpdateUser) => (input.password ? hashPassword(input.password) : null);
+
 /**
- * Updates a user. A new password ends the user's other sessions (better-auth keeps them); moving a
- * user to another company, or out of the client-user role, drops links that belonged to the old one.
+ * Updates a locked user the actor may edit (the route's lockedWrite), returning the user as saved. A
+ * new password ends the user's other sessions (better-auth keeps them); moving a user to another
+ * company, or out of the client-user role, drops links that belonged to the old one.
  */
-export async function updateUser(db: Db, actor: Actor, target: ManagedUser, input: UpdateUser) {
-  authorize(canEditUser(actor, target));
+export async function updateUser(
+  tx: Db,
+  actor: Actor,
+  target: ManagedUser,
+  input: UpdateUser,
+  passwordHash: string | null,
+): Promise<ManagedUser> {
   const self = isSelf(actor, target);
   if (!canChangeRole(actor, target, input.role))
     throw validation({ role: "You cannot change your own role." });
-  const companyId = await companyFor(db, actor, input.role, input.companyId);
+  const companyId = await companyFor(tx, actor, input.role, input.companyId);
   const values = {
     firstName: input.firstName,
     lastName: input.lastName,
@@ -196,33 +211,33 @@ export async function updateUser(db: Db, actor: Actor, target: ManagedUser, inpu
   const changed = (Object.keys(values) as (keyof typeof values)[]).filter(
     (k) => k !== "name" && values[k] !== target[k],
   );
-  const passwordHash = input.password ? await hashPassword(input.password) : null;
-
-  await db.transaction(async (tx) => {
-    if (removesSuperAdmin(target, { role: input.role })) await assertAnotherActiveSuperAdmin(tx, target.id);
-    await tx.update(users).set(values).where(eq(users.id, target.id));
-    if (companyId !== target.companyId || !hasClientFilter(input.role)) {
-      await tx.delete(userClients).where(eq(userClients.userId, target.id));
-    }
-    if (companyId !== target.companyId)
-      await tx.delete(userNotifications).where(eq(userNotifications.userId, target.id));
-    if (passwordHash) {
-      await setPassword(tx, target.id, passwordHash);
-      // An admin changing their own password keeps the session they are using.
-      await tx
-        .delete(sessions)
-        .where(and(eq(sessions.userId, target.id), self ? ne(sessions.id, actor.sessionId) : undefined));
-    }
-    if (changed.length || passwordHash) {
-      await recordEvent(tx, actor, {
-        action: "user.update",
-        entityType: "user",
-        entityId: target.id,
-        companyId: companyId ?? target.companyId,
-        details: { email: target.email, fields: changed, passwordChanged: !!passwordHash },
-      });
-    }
-  });
+  if (removesSuperAdmin(target, { role: input.role })) await assertAnotherActiveSuperAdmin(tx, target.id);
+  await tx.update(users).set(values).where(eq(users.id, target.id));
+  if (companyId !== target.companyId || !hasClientFilter(input.role)) {
+    await tx.delete(userClients).where(eq(userClients.userId, target.id));
+  }
+  if (companyId !== target.companyId)
+    await tx.delete(userNotifications).where(eq(userNotifications.userId, target.id));
+  if (passwordHash) {
+    await setPassword(tx, target.id, passwordHash);
+    // An admin changing their own password keeps the session they are using.
+    await tx
+      .delete(sessions)
+      .where(and(eq(sessions.userId, target.id), self ? ne(sessions.id, actor.sessionId) : undefined));
+  }
+  if (changed.length || passwordHash) {
+    await recordEvent(tx, actor, {
+      action: "user.update",
+      entityType: "user",
+      entityId: target.id,
+      companyId: companyId ?? target.companyId,
+      details: { email: target.email, fields: changed, passwordChanged: !!passwordHash },
+    });
+  }
+  // The same company and client filter: the new state is the row with the new values.
+  if (companyId === target.companyId && hasClientFilter(input.role) === hasClientFilter(target.role))
+    return { ...target, ...values };
+  return findManagedUser(tx, actor, target.id);
 }
 
 async function setPassword(tx: Db, userId: string, passwordHash: string) {
@@ -238,104 +253,95 @@ async function setPassword(tx: Db, userId: string, passwordHash: string) {
   }
 }
 
-/** Deletes a user (sessions, credentials and links go by cascade; their audit entries stay). */
-export async function deleteUser(db: Db, actor: Actor, target: ManagedUser) {
-  // The two refusals of canDeleteUser each get their own answer before the check itself.
-  if (isSelf(actor, target)) throw forbidden("You cannot delete your own account.");
-  if (target.banned) throw conflict("A disabled user cannot be deleted. Enable the user first.");
-  authorize(canDeleteUser(actor, target));
-  await db.transaction(async (tx) => {
-    if (removesSuperAdmin(target, { deleted: true })) await assertAnotherActiveSuperAdmin(tx, target.id);
-    await tx.delete(users).where(eq(users.id, target.id));
-    await recordEvent(tx, actor, {
-      action: "user.delete",
-      entityType: "user",
-      entityId: target.id,
-      companyId: target.companyId,
-      details: { email: target.email, role: target.role },
-    });
+/** Deletes a locked user the actor may delete (sessions, credentials and links go by cascade; their audit entries stay). */
+export async function deleteUser(tx: Db, actor: Actor, target: ManagedUser) {
+  if (removesSuperAdmin(target, { deleted: true })) await assertAnotherActiveSuperAdmin(tx, target.id);
+  await tx.delete(users).where(eq(users.id, target.id));
+  await recordEvent(tx, actor, {
+    action: "user.delete",
+    entityType: "user",
+    entityId: target.id,
+    companyId: target.companyId,
+    details: { email: target.email, role: target.role },
   });
 }
 
 /**
- * Disables or enables a user. Disabling deletes the user's sessions, and the impersonation
- * sessions a disabled super-admin holds, so they stop working at the very next request.
+ * Disables or enables a locked user (the policy refused a user already so). Disabling deletes the
+ * user's sessions, and the impersonation sessions a disabled super-admin holds, so they stop
+ * working at the very next request.
  */
-export async function setDisabled(db: Db, actor: Actor, target: ManagedUser, disabled: boolean) {
-  if (isSelf(actor, target)) throw forbidden("You cannot disable your own account.");
-  authorize(canEditUser(actor, target));
-  if (target.banned === disabled) return;
-  await db.transaction(async (tx) => {
-    if (removesSuperAdmin(target, { disabled })) await assertAnotherActiveSuperAdmin(tx, target.id);
-    await tx
-      .update(users)
-      .set({ banned: disabled, banReason: disabled ? `Disabled by ${actor.name}` : null, banExpires: null })
-      .where(eq(users.id, target.id));
-    if (disabled) {
-      await tx
-        .delete(sessions)
-        .where(or(eq(sessions.userId, target.id), eq(sessions.impersonatedBy, target.id)));
-    }
-    await recordEvent(tx, actor, {
-      action: disabled ? "user.disable" : "user.enable",
-      entityType: "user",
-      entityId: target.id,
-      companyId: target.companyId,
-      details: { email: target.email },
-    });
+export async function setDisabled(
+  tx: Db,
+  actor: Actor,
+  target: ManagedUser,
+  disabled: boolean,
+): Promise<ManagedUser> {
+  if (removesSuperAdmin(target, { disabled })) await assertAnotherActiveSuperAdmin(tx, target.id);
+  const values = { banned: disabled, banReason: disabled ? `Disabled by ${actor.name}` : null, banExpires: null };
+  await tx.update(users).set(values).where(eq(users.id, target.id));
+  if (disabled) {
+    await tx.delete(sessions).where(or(eq(sessions.userId, target.id), eq(sessions.impersonatedBy, target.id)));
+  }
+  await recordEvent(tx, actor, {
+    action: disabled ? "user.disable" : "user.enable",
+    entityType: "user",
+    entityId: target.id,
+    companyId: target.companyId,
+    details: { email: target.email },
   });
+  return { ...target, ...values };
 }
 
-/** Replaces a client-user's visible clients; every id must be a client of the user's own company. */
-export async function setUserClients(db: Db, actor: Actor, target: ManagedUser, clientIds: string[]) {
-  authorize(canEditUser(actor, target));
+/** Replaces a locked client-user's visible clients; every id must be a client of the user's own company. */
+export async function setUserClients(
+  tx: Db,
+  actor: Actor,
+  target: ManagedUser,
+  clientIds: string[],
+): Promise<ManagedUser> {
   if (!hasClientFilter(target.role) || !target.companyId) {
     throw validation({ clientIds: "Only client users have a client filter." });
   }
   const ids = [...new Set(clientIds)];
   const found = ids.length
-    ? await db
-        .select({ id: clients.id })
+    ? await tx
+        .select({ id: clients.id, name: clients.name })
         .from(clients)
         .where(and(eq(clients.companyId, target.companyId), inArray(clients.id, ids)))
+        .orderBy(asc(sql`lower(${clients.name})`))
     : [];
   if (found.length !== ids.length)
     throw validation({ clientIds: "Choose clients of the user's own company." });
-  await db.transaction(async (tx) => {
-    await tx.delete(userClients).where(eq(userClients.userId, target.id));
-    if (ids.length) {
-      await tx
-        .insert(userClients)
-        .values(ids.map((clientId) => ({ userId: target.id, clientId, companyId: target.companyId! })));
-    }
-    await recordEvent(tx, actor, {
-      action: "user.clients",
-      entityType: "user",
-      entityId: target.id,
-      companyId: target.companyId,
-      details: { email: target.email, clientIds: ids },
-    });
+  await tx.delete(userClients).where(eq(userClients.userId, target.id));
+  if (ids.length) {
+    await tx
+      .insert(userClients)
+      .values(ids.map((clientId) => ({ userId: target.id, clientId, companyId: target.companyId! })));
+  }
+  await recordEvent(tx, actor, {
+    action: "user.clients",
+    entityType: "user",
+    entityId: target.id,
+    companyId: target.companyId,
+    details: { email: target.email, clientIds: ids },
   });
+  return { ...target, clients: found };
 }
 
 /**
- * An admin's reset of a user's two-factor sign-in (a lost phone): the secret and recovery codes go,
- * the user's sessions end, and the next sign-in asks for a new enrolment if the user must use it.
+ * An admin's reset of a locked user's two-factor sign-in (a lost phone): the secret and recovery
+ * codes go, the user's sessions end, and the next sign-in asks for a new enrolment if the user must
+ * use it.
  */
-export async function resetTwoFactor(db: Db, actor: Actor, target: ManagedUser) {
-  // The refusals of canResetTwoFactor each get their own answer before the check itself.
-  if (isSelf(actor, target))
-    throw forbidden("Change your own two-factor authentication on your account page.");
-  if (!target.twoFactorEnabled) throw conflict("Two-factor authentication is not set up for this user.");
-  authorize(canResetTwoFactor(actor, target));
-  await db.transaction(async (tx) => {
-    await removeTwoFactor(tx, target.id);
-    await recordEvent(tx, actor, {
-      action: "user.two_factor_reset",
-      entityType: "user",
-      entityId: target.id,
-      companyId: target.companyId,
-      details: { email: target.email },
-    });
+export async function resetTwoFactor(tx: Db, actor: Actor, target: ManagedUser): Promise<ManagedUser> {
+  await removeTwoFactor(tx, target.id);
+  await recordEvent(tx, actor, {
+    action: "user.two_factor_reset",
+    entityType: "user",
+    entityId: target.id,
+    companyId: target.companyId,
+    details: { email: target.email },
   });
+  return { ...target, twoFactorEnabled: false };
 }

@@ -368,6 +368,23 @@ describe("disabling and enabling", () => {
     expect(actions).toEqual(expect.arrayContaining(["user.disable", "user.enable"]));
   });
 
+  it("answers with the same rules as the user's flags: disabling a disabled user or enabling an active one is a 409", async () => {
+    const target = await t.make.user({ role: "company-user", companyId: w.companyId });
+    const active = (await w.admin.get(`/api/users/${target.id}`)).json();
+    expect(active.can).toMatchObject({ disable: true, enable: false });
+    const enable = await w.admin.post(`/api/users/${target.id}/enable`);
+    expect(enable.statusCode).toBe(409);
+    expect(enable.json().message).toBe("This user is not disabled.");
+
+    const disabled = await w.admin.post(`/api/users/${target.id}/disable`);
+    expect(disabled.json().can).toMatchObject({ disable: false, enable: true });
+    const again = await w.admin.post(`/api/users/${target.id}/disable`);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe("This user is already disabled.");
+    const events = await t.db.select().from(auditEvents).where(eq(auditEvents.entityId, target.id));
+    expect(events.filter((e) => e.action === "user.disable")).toHaveLength(1);
+  });
+
   it("a disabled super-admin's impersonation sessions end too", async () => {
     const other = await t.make.user({ role: "super-admin" });
     const otherApi = await t.signIn(other);
