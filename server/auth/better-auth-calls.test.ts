@@ -1,7 +1,7 @@
 import { AsyncLocalStorage, executionAsyncId } from "node:async_hooks";
 import { describe, expect, it } from "vitest";
 import { useTestContext } from "../test-support/harness.ts";
-import { withinBetterAuth } from "./better-auth-calls.ts";
+import { STORES_USE_PROMISE_HOOK, withinBetterAuth } from "./better-auth-calls.ts";
 
 const t = useTestContext();
 
@@ -61,7 +61,9 @@ describe("calls into better-auth (decision 0018)", () => {
       );
       // A second call starts and ends while the first waits: the first keeps its store.
       expect(await withinBetterAuth(() => store.run("second", async () => store.getStore()))).toBe("second");
-      expect(await promisesTracked()).toBe(true);
+      // The stores are still on: on Node 20 and 22 that is the promise hook; Node 24's stores have
+      // none (AsyncContextFrame), and the first call's store is all there is to see (below).
+      expect(await promisesTracked()).toBe(STORES_USE_PROMISE_HOOK);
       releaseFirst();
       expect(await first).toBe("first");
       expect(await promisesTracked()).toBe(false);

@@ -17,11 +17,23 @@ import { AsyncLocalStorage } from "node:async_hooks";
  * are disabled, which turns the hook off until the next call runs them again. Nothing of a call
  * outlives it (better-auth awaits its background work unless given a handler for it; we give
  * none), and a call that starts while another is in flight keeps the stores on for both.
+ *
+ * Only where the hook exists: Node 24 builds AsyncLocalStorage on AsyncContextFrame (each promise
+ * carries its context; no promise hook), unless started with --no-async-context-frame. There the
+ * counting and switching off are skipped: there is nothing to turn off (decision 0021). Drop this
+ * file when Node 20 and 22 are no longer supported.
  */
+export const STORES_USE_PROMISE_HOOK =
+  Number(process.versions.node.split(".")[0]) < 24 ||
+  [...process.execArgv, ...(process.env.NODE_OPTIONS ?? "").split(/\s+/)].includes(
+    "--no-async-context-frame",
+  );
+
 let inFlight = 0;
 
 /** Runs `call`, which calls into better-auth (its API or its internal adapter), counted. */
 export async function withinBetterAuth<T>(call: () => Promise<T>): Promise<T> {
+  if (!STORES_USE_PROMISE_HOOK) return call();
   inFlight++;
   try {
     return await call();
