@@ -2,8 +2,9 @@
  * API against the replay of its own statements (performance issue, part 5). Signed in as the admin
  * of the company with 10,000 permits (scripts/bench/permits-data.ts), for each hot endpoint:
  *   - the API's median and p95 over real HTTP on 127.0.0.1 (one keep-alive connection of a lean
- *     client, keepAliveGetter() in lib.ts, requests one at a time, the body read to its end), the app
- *     in this process with production's log level and log destination (written to /dev/null);
+ *     client, keepAliveGetter() in keep-alive-getter.ts, requests one at a time, the body read to
+ *     its end), the app in this process with production's log level and log destination (written
+ *     to /dev/null);
  *   - the statements of one request, as the app sent them through drizzle (Database.observeStatements:
  *     text, parameters, begin/commit included): their count, and of those the session's;
  *   - the same statements replayed, in order, as often, on one dedicated connection (PostgreSQL: a
@@ -21,22 +22,10 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import {
-  arg,
-  createBenchDatabase,
-  dbKinds,
-  dbLabel,
-  figure,
-  hasFlag,
-  isMain,
-  keepAliveGetter,
-  printFigures,
-  signIn,
-  startApp,
-  stats,
-  type BenchDatabase,
-  type Figure,
-} from "./lib.ts";
+import { signIn, startApp } from "./bench-app.ts";
+import { createBenchDatabase, type BenchDatabase } from "./bench-database.ts";
+import { keepAliveGetter } from "./keep-alive-getter.ts";
+import { arg, dbKinds, dbLabel, figure, hasFlag, isMain, printFigures, stats, type Figure } from "./lib.ts";
 import { bufferedLogStream } from "../../server/http/log-stream.ts";
 import { BENCH, benchTargets, generatePermitsData, QUICK_SCALE } from "./permits-data.ts";
 

@@ -23,9 +23,10 @@ import { eq, sql } from "drizzle-orm";
 import { createAccount } from "../../server/auth/accounts.ts";
 import { queryRows, type Database } from "../../server/db/client.ts";
 import { companies, userClients } from "../../server/db/schema.ts";
+import { signIn, startApp, timeInjected } from "./bench-app.ts";
+import { createBenchDatabase } from "./bench-database.ts";
 import {
   arg,
-  createBenchDatabase,
   dbKinds,
   dbLabel,
   figure,
@@ -33,10 +34,7 @@ import {
   isMain,
   loadAverage,
   printFigures,
-  signIn,
-  startApp,
   stats,
-  timeInjected,
   type DbKind,
   type Figure,
   type Stats,

@@ -25,9 +25,9 @@
  *                     first rows, the raw size, and the whole app's JavaScript (every chunk reachable
  *                     from the entry).
  *
- * Standalone (a fresh database with the data set via lib.ts, the web app built into a temporary
- * folder, the app started in this process; PostgreSQL gets a database of its own, created and
- * dropped):
+ * Standalone (a fresh database with the data set via bench-database.ts, the web app built into a
+ * temporary folder, the app started in this process; PostgreSQL gets a database of its own, created
+ * and dropped):
  *   npx tsx scripts/bench/browser.ts [--db=pg|pglite] [--quick]
  * Against a running server that already has the data (the `npm run bench` orchestrator):
  *   npx tsx scripts/bench/browser.ts --url=http://127.0.0.1:PORT --email=… --password=… [--db=pg|pglite]
@@ -40,24 +40,32 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import zlib from "node:zlib";
-import { chromium, type BrowserContext, type Page } from "playwright-core";
+import { chromium } from "playwright-core";
 import { STATUS_FILTER_VALUES } from "../../shared/domain/permit-list.ts";
+import { startApp } from "./bench-app.ts";
+import { createBenchDatabase } from "./bench-database.ts";
+import {
+  INIT_SCRIPT,
+  openPermits,
+  settle,
+  signInBrowser,
+  timeDetail,
+  timeListChange,
+} from "./browser-page.ts";
+import { allAppScripts, coldVisit } from "./browser-scripts.ts";
 import {
   arg,
-  chromiumPath,
-  createBenchDatabase,
   dbLabel,
   figure,
   hasFlag,
   isMain,
   loadAverage,
   printFigures,
-  startApp,
   stats,
   type DbKind,
   type Figure,
 } from "./lib.ts";
+import { chromiumPath } from "./processes.ts";
 import { BENCH, generatePermitsData, QUICK_SCALE } from "./permits-data.ts";
 
 export const BUDGETS = { firstRowsMs: 1000, filterMs: 300, detailMs: 1000, initialJsKb: 200 } as const;
@@ -72,266 +80,7 @@ const CHROMIUM_ARGS = [
   "--disable-sync",
 ];
 const VIEWPORT = { width: 1366, height: 768 };
-const ROWS = 'table[aria-label="Permits"] tbody tr.permit-row';
-const LIST = 'section[aria-label="Permits list"]';
 const SEARCH_TERMS = ["grading", "stormwater", "demolition", "electrical"];
-/** The longest any one wait may take before the run fails. */
-const WAIT_MS = 30_000;
-
-/*
- * Runs in every page before its own scripts (a string, so tsx's helpers never enter it): on
- * /permits it notes when the first permit row is in the document and when the frame with it has
- * been painted, in the page's clock (0 = navigation start). It also defines tsx's `__name` helper,
- * which the functions handed to page.evaluate below refer to once compiled.
- */
-const INIT_SCRIPT = `
-window.__name = (f) => f;
-if (location.pathname === "/permits") {
-  const found = () => {
-    const row = document.querySelector(${JSON.stringify(ROWS)});
-    if (!row || row.getBoundingClientRect().height === 0) return false;
-    window.__benchRowInDom = performance.now();
-    requestAnimationFrame(() => setTimeout(() => { window.__benchRowPainted = performance.now(); }, 0));
-    return true;
-  };
-  const observer = new MutationObserver(() => { if (found()) observer.disconnect(); });
-  observer.observe(document, { subtree: true, childList: true });
-}
-`;
-
-interface BenchWindow {
-  __benchRowPainted?: number;
-}
-
-/** Opens /permits in a new tab; resolves with the tab and navigation start → first row painted. */
-async function openPermits(context: BrowserContext, base: string): Promise<{ page: Page; ms: number }> {
-  const page = await context.newPage();
-  await page.goto(`${base}/permits`, { waitUntil: "commit" });
-  const handle = await page.waitForFunction(() => (window as BenchWindow).__benchRowPainted, undefined, {
-    timeout: WAIT_MS,
-  });
-  return { page, ms: (await handle.jsonValue()) as number };
-}
-
-/** Waits until the list shows its rows, not busy, and the summary tiles have their counts. */
-async function settle(page: Page) {
-  await page.locator(`${LIST}[aria-busy="false"]:not([data-stale])`).waitFor({ timeout: WAIT_MS });
-  await page.waitForFunction(
-    () =>
-      !!document.querySelector('[role="group"][aria-label^="Summary"]') &&
-      !document.querySelector('[role="group"][aria-label^="Summary"] .MuiSkeleton-root'),
-    undefined,
-    { timeout: WAIT_MS },
-  );
-  // The toolbar's lazy parts (filters, saved views) and the tiles' request: nothing left in flight.
-  await page.waitForLoadState("networkidle");
-}
-
-/**
- * In the page: runs `act` and resolves, once the list shows rows of the new view (it has fetched
- * or its rows changed, and it is neither busy nor showing the previous rows) and the next frame
- * has been painted, with the milliseconds since just before `act`.
- */
-function timeListChange(
-  page: Page,
-  act: { kind: "status"; value: string } | { kind: "search"; value: string },
-) {
-  return page.evaluate(
-    async ({ act, listSelector, timeoutMs }) => {
-      const list = document.querySelector(listSelector);
-      if (!list) throw new Error("no permits list");
-      const before = list.textContent;
-      let hasFetched = false;
-      const isShown = () =>
-        (hasFetched || list.textContent !== before) &&
-        list.getAttribute("aria-busy") === "false" &&
-        !list.hasAttribute("data-stale");
-      let start: number;
-      if (act.kind === "status") {
-        const option = Array.from(
-          document.querySelectorAll<HTMLElement>('[role="listbox"] [role="option"]'),
-        ).find((o) => o.textContent?.trim() === act.value);
-        if (!option) throw new Error(`no Status option ${act.value}`);
-        start = performance.now();
-        option.click();
-      } else {
-        const input = document.querySelector<HTMLInputElement>('input[type="search"]');
-        if (!input) throw new Error("no search box");
-        const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")!.set!;
-        start = performance.now();
-        setValue.call(input, act.value);
-        input.dispatchEvent(new Event("input", { bubbles: true }));
-      }
-      await new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(
-          () => reject(new Error(`the list did not change (${act.value})`)),
-          timeoutMs,
-        );
-        const observer = new MutationObserver((records) => {
-          if (records.some((r) => r.target === list && r.type === "attributes")) hasFetched = true;
-          if (isShown()) {
-            observer.disconnect();
-            clearTimeout(timer);
-            resolve();
-          }
-        });
-        observer.observe(document.body, {
-          subtree: true,
-          childList: true,
-          characterData: true,
-          attributes: true,
-          attributeFilter: ["aria-busy", "data-stale"],
-        });
-      });
-      await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
-      return performance.now() - start;
-    },
-    { act, listSelector: LIST, timeoutMs: WAIT_MS },
-  );
-}
-
-/** In the page: click the n-th row's Details link until the detail page shows that permit, painted. */
-function timeDetail(page: Page, n: number) {
-  return page.evaluate(
-    async ({ n, rowsSelector, timeoutMs }) => {
-      const rows = document.querySelectorAll(rowsSelector);
-      const row = rows[n % rows.length];
-      const link = row?.querySelector<HTMLAnchorElement>('a[aria-label^="Details of"]');
-      const nameCell = row?.querySelector("td.wide");
-      if (!link || !nameCell) throw new Error(`no Details link in row ${n}`);
-      const name = (nameCell.firstChild?.textContent ?? "").trim();
-      const target = new URL(link.href).pathname;
-      const isShown = () => {
-        if (location.pathname !== target) return false;
-        const main = document.querySelector("main") ?? document.body;
-        const heading = main.querySelector("h1");
-        const text = main.textContent ?? "";
-        return (
-          heading?.textContent?.trim() === name &&
-          text.includes("Project Info") &&
-          text.includes("Agency Info")
-        );
-      };
-      const start = performance.now();
-      link.click();
-      await new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`${target} did not show ${name}`)), timeoutMs);
-        const observer = new MutationObserver(() => {
-          if (isShown()) {
-            observer.disconnect();
-            clearTimeout(timer);
-            resolve();
-          }
-        });
-        observer.observe(document.body, { subtree: true, childList: true, characterData: true });
-      });
-      await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
-      return performance.now() - start;
-    },
-    { n, rowsSelector: ROWS, timeoutMs: WAIT_MS },
-  );
-}
-
-interface ScriptFile {
-  url: string;
-  raw: number;
-  gzip: number;
-  /** The server's content-encoding, if it compressed the response. */
-  encoding?: string;
-  beforeFirstRows: boolean;
-}
-
-const gzipSize = (body: Buffer) => zlib.gzipSync(body, { level: 9 }).length;
-const isScript = (url: string, contentType: string | undefined) =>
-  /javascript/.test(contentType ?? "") || /\.m?js(\?|$)/.test(new URL(url).pathname);
-
-/**
- * The first visit, in a fresh context (empty HTTP cache) carrying the session: the time to the first
- * rows, and every JavaScript file the page loads until the network is idle.
- */
-async function coldVisit(context: BrowserContext, base: string) {
-  const bodies: Promise<Omit<ScriptFile, "beforeFirstRows"> | null>[] = [];
-  const page0 = context.pages()[0] ?? (await context.newPage());
-  page0.on("response", (res) => {
-    if (!isScript(res.url(), res.headers()["content-type"])) return;
-    bodies.push(
-      res
-        .body()
-        .then((body) => ({
-          url: res.url(),
-          raw: body.length,
-          gzip: gzipSize(body),
-          encoding: res.headers()["content-encoding"],
-        }))
-        .catch(() => null),
-    );
-  });
-  await page0.goto(`${base}/permits`, { waitUntil: "commit" });
-  const handle = await page0.waitForFunction(() => (window as BenchWindow).__benchRowPainted, undefined, {
-    timeout: WAIT_MS,
-  });
-  const ms = (await handle.jsonValue()) as number;
-  await settle(page0);
-  const ends = await page0.evaluate(() =>
-    performance
-      .getEntriesByType("resource")
-      .map((e) => ({ url: e.name, end: (e as PerformanceResourceTiming).responseEnd })),
-  );
-  const firstRowAt = await page0.evaluate(
-    () => (window as { __benchRowInDom?: number }).__benchRowInDom ?? 0,
-  );
-  const files = (await Promise.all(bodies))
-    .filter((f): f is NonNullable<typeof f> => f !== null)
-    .map((f) => ({
-      ...f,
-      beforeFirstRows: (ends.find((e) => e.url === f.url)?.end ?? Infinity) <= firstRowAt,
-    }));
-  await page0.close();
-  return { ms, files };
-}
-
-/** Every JavaScript chunk reachable from the entry (static imports, dynamic imports, preload lists). */
-async function allAppScripts(
-  base: string,
-  cookie: string,
-  seeds: string[],
-): Promise<Omit<ScriptFile, "beforeFirstRows">[]> {
-  const seen = new Map<string, Omit<ScriptFile, "beforeFirstRows">>();
-  const queue = [...seeds];
-  while (queue.length) {
-    const url = queue.shift()!;
-    if (seen.has(url)) continue;
-    const res = await fetch(url, { headers: { cookie } });
-    // A string that only looked like a chunk's name (unknown paths answer the app's index.html).
-    if (!res.ok || !isScript(url, res.headers.get("content-type") ?? "text/html")) {
-      await res.body?.cancel();
-      continue;
-    }
-    const body = Buffer.from(await res.arrayBuffer());
-    seen.set(url, { url, raw: body.length, gzip: gzipSize(body) });
-    // Chunks name each other "./x.js" (relative to /assets/) or "assets/x.js" (relative to the base).
-    for (const m of body.toString("utf8").matchAll(/["'`](?:\.\/|\/?assets\/)([\w$.-]+\.js)["'`]/g)) {
-      const next = new URL(`/assets/${m[1]}`, base).toString();
-      if (!seen.has(next)) queue.push(next);
-    }
-  }
-  return [...seen.values()];
-}
-
-/** Signs the context in through the login page, as a person does; the session cookie stays in it. */
-async function signInBrowser(context: BrowserContext, base: string, email: string, password: string) {
-  const login = await context.newPage();
-  try {
-    await login.goto(`${base}/login`);
-    await login.getByLabel("Email").fill(email);
-    await login.getByLabel("Password", { exact: true }).fill(password);
-    await login.getByRole("button", { name: "Sign In" }).click();
-    await login.waitForURL((url) => !url.pathname.startsWith("/login"), { timeout: WAIT_MS });
-  } finally {
-    await login.close();
-  }
-}
-
 /** Every figure of the benchmark against the server at `base`, signed in as `email`. */
 export async function measureBrowser(opts: {
   base: string;

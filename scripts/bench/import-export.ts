@@ -16,19 +16,9 @@ import type { Database } from "../../server/db/client.ts";
 import { DEFAULT_CSV_LIMITS, decodeCsv, parseCsv } from "../../server/features/imports/csv.ts";
 import { factories } from "../../server/test-support/factories.ts";
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from "../../shared/domain/constants.ts";
-import {
-  createBenchDatabase,
-  dbKinds,
-  figure,
-  hasFlag,
-  isMain,
-  printFigures,
-  signIn,
-  startApp,
-  stats,
-  type DbKind,
-  type Figure,
-} from "./lib.ts";
+import { signIn, startApp } from "./bench-app.ts";
+import { createBenchDatabase } from "./bench-database.ts";
+import { dbKinds, figure, hasFlag, isMain, printFigures, stats, type DbKind, type Figure } from "./lib.ts";
 
 export const IMPORT_ROWS = 10_000;
 const BUDGET_IMPORT_MS = 5000;

@@ -21,20 +21,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { chromium } from "playwright-core";
-import {
-  arg,
-  chromiumPath,
-  createBenchDatabase,
-  dbKinds,
-  dbLabel,
-  loadAverage,
-  signIn,
-  startApp,
-  stats,
-  timeInjected,
-  webBuild,
-  type DbKind,
-} from "./lib.ts";
+import { signIn, startApp, timeInjected } from "./bench-app.ts";
+import { createBenchDatabase } from "./bench-database.ts";
+import { arg, dbKinds, dbLabel, loadAverage, stats, type DbKind } from "./lib.ts";
+import { chromiumPath, webBuild } from "./processes.ts";
 import { BENCH, generatePermitsData } from "./permits-data.ts";
 
 const REQUESTS = Number(arg("requests") ?? 300);

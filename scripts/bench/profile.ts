@@ -17,21 +17,11 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import {
-  arg,
-  builtWebDir,
-  createBenchDatabase,
-  dbKinds,
-  dbLabel,
-  figure,
-  hasFlag,
-  isMain,
-  root,
-  ServerChild,
-  signIn,
-  type BenchDatabase,
-  type Figure,
-} from "./lib.ts";
+import { signIn } from "./bench-app.ts";
+import { createBenchDatabase, type BenchDatabase } from "./bench-database.ts";
+import { arg, dbKinds, dbLabel, figure, hasFlag, isMain, root, type Figure } from "./lib.ts";
+import { builtWebDir } from "./processes.ts";
+import { ServerChild } from "./server-child.ts";
 import { BENCH, generatePermitsData, QUICK_SCALE } from "./permits-data.ts";
 import { CONNECTIONS, loadTest } from "./throughput.ts";
 

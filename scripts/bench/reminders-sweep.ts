@@ -24,7 +24,8 @@ import { queryRows } from "../../server/db/client.ts";
 import type { Mailer } from "../../server/mail/mailer.ts";
 import { createLinkSigner } from "../../server/auth/link-signer.ts";
 import { sendDueReminders, sweepDueReminders } from "../../server/features/reminders/index.ts";
-import { arg, createBenchDatabase, dbKinds, figure, hasFlag, printFigures, type Figure } from "./lib.ts";
+import { createBenchDatabase } from "./bench-database.ts";
+import { arg, dbKinds, figure, hasFlag, printFigures, type Figure } from "./lib.ts";
 
 const KIND = dbKinds(["pg"])[0]!;
 const ON_PG = KIND === "pg";

@@ -1,10 +1,11 @@
 /**
- * Throughput (performance issue, part 5): the real server as a child process (lib.ts ServerChild:
- * `node --import tsx server/main.ts`, production mode and log level, its lines to a file), so that
- * the load generator does not share its event loop; autocannon in this process with 50 keep-alive
- * connections, signed in as the admin of the company with 10,000 permits, each for SECONDS after a
- * warm-up: the list's first page (budget 600 requests/s) and a permit's detail (budget 1,000/s), and
- * their latency (p95 under 150 ms). Every response must be a 200: others are counted and reported.
+ * Throughput (performance issue, part 5): the real server as a child process (server-child.ts
+ * ServerChild: `node --import tsx server/main.ts`, production mode and log level, its lines to a
+ * file), so that the load generator does not share its event loop; autocannon in this process with
+ * 50 keep-alive connections, signed in as the admin of the company with 10,000 permits, each for
+ * SECONDS after a warm-up: the list's first page (budget 600 requests/s) and a permit's detail
+ * (budget 1,000/s), and their latency (p95 under 150 ms). Every response must be a 200: others are
+ * counted and reported.
  * On a two-core machine the load generator, the server and PostgreSQL share the cores, as they do
  * whenever client and server run on one machine; autocannon is the lightest of the three.
  *
@@ -13,21 +14,21 @@
 import fs from "node:fs";
 import os from "node:os";
 import autocannon from "autocannon";
+import { signIn } from "./bench-app.ts";
+import { createBenchDatabase } from "./bench-database.ts";
 import {
-  builtWebDir,
-  createBenchDatabase,
   dbKinds,
   dbLabel,
   figure,
   hasFlag,
   isMain,
   printFigures,
-  ServerChild,
-  signIn,
   stats,
   type Figure,
   type Stats,
 } from "./lib.ts";
+import { builtWebDir } from "./processes.ts";
+import { ServerChild } from "./server-child.ts";
 import { BENCH, benchTargets, generatePermitsData, QUICK_SCALE } from "./permits-data.ts";
 
 export const CONNECTIONS = 50;

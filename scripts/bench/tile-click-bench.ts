@@ -19,18 +19,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { chromium, type Page } from "playwright-core";
-import {
-  arg,
-  chromiumPath,
-  createBenchDatabase,
-  dbKinds,
-  dbLabel,
-  loadAverage,
-  startApp,
-  stats,
-  webBuild,
-  type DbKind,
-} from "./lib.ts";
+import { startApp } from "./bench-app.ts";
+import { createBenchDatabase } from "./bench-database.ts";
+import { arg, dbKinds, dbLabel, loadAverage, stats, type DbKind } from "./lib.ts";
+import { chromiumPath, webBuild } from "./processes.ts";
 import { BENCH, generatePermitsData } from "./permits-data.ts";
 
 const ROUNDS = Number(arg("rounds") ?? 8);
