@@ -2,6 +2,7 @@ import { isOpenBondStatus, type BondStatus } from "../../../shared/domain/bonds.
 import { can } from "../../../shared/domain/permissions.ts";
 import { ROLES, type Role } from "../../../shared/domain/roles.ts";
 import type { LifecycleCan } from "../../../shared/schemas/lifecycle.ts";
+import { refuse, type Refusal } from "../../errors.ts";
 import { actorCan, type Actor } from "../actor.ts";
 import { withinScope, type TenantRecord } from "./scope.ts";
 
@@ -30,8 +31,8 @@ export const canViewLifecycle = (actor: Actor, permit: TenantRecord) =>
 
 /**
  * Renewing, extending, recording an inspection, acknowledging and closing are for the roles that
- * may edit permits. A closed permit is read-only too, but that is a state, not a right: the service
- * answers 409 with the reason, and the `can` flags below offer none of the actions.
+ * may edit permits. A closed permit is read-only too, but that is a state, not a right: the step
+ * answers 409 with the reason (lifecycleRefusal), and the `can` flags below offer none of the actions.
  */
 const canActOn = (actor: Actor, permit: LifecycleRecord) =>
   actorCan(actor, "permits.edit") && withinScope(actor, permit);
@@ -49,15 +50,41 @@ export const canClosePermit = canActOn;
 export const canAcknowledgeByLink = (recipient: Actor, permit: LifecycleRecord) =>
   canAcknowledgePermit(recipient, permit);
 
+export type LifecycleStep = keyof LifecycleCan;
+
+const STEP_RIGHTS: Record<LifecycleStep, (actor: Actor, permit: LifecycleRecord) => boolean> = {
+  renew: canRenewPermit,
+  extend: canExtendPermit,
+  inspect: canRecordInspection,
+  acknowledge: canAcknowledgePermit,
+  close: canClosePermit,
+};
+
+export const CLOSED_PERMIT = "This permit is closed; its terms and inspections are read-only.";
+export const CLOSE_THROUGH_LEDGER =
+  "An open bond is closed in its Bond Ledger: record a Release or a Cancellation, which also takes its amount out of the exposure.";
+
+/**
+ * Why the actor may not take a lifecycle step on the permit (null: may): the right (403), then the
+ * state (409: closed; an open bond with a ledger closes through it). The routes answer with it and
+ * the panel's `can` flags are its absence.
+ */
+export function lifecycleRefusal(step: LifecycleStep, actor: Actor, permit: LifecycleRecord): Refusal | null {
+  if (!STEP_RIGHTS[step](actor, permit)) return refuse.forbidden();
+  if (permit.closeDate) return refuse.conflict(CLOSED_PERMIT);
+  if (step === "close" && closesThroughLedger(permit)) return refuse.conflict(CLOSE_THROUGH_LEDGER);
+  return null;
+}
+
 /** The `can` flags of the permit's lifecycle panel: exactly the checks its routes make. */
 export function lifecycleCan(actor: Actor, permit: LifecycleRecord): LifecycleCan {
-  const open = !permit.closeDate;
+  const may = (step: LifecycleStep) => !lifecycleRefusal(step, actor, permit);
   return {
-    renew: open && canRenewPermit(actor, permit),
-    extend: open && canExtendPermit(actor, permit),
-    inspect: open && canRecordInspection(actor, permit),
-    acknowledge: open && canAcknowledgePermit(actor, permit),
-    close: open && !closesThroughLedger(permit) && canClosePermit(actor, permit),
+    renew: may("renew"),
+    extend: may("extend"),
+    inspect: may("inspect"),
+    acknowledge: may("acknowledge"),
+    close: may("close"),
   };
 }
 

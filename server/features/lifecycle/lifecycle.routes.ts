@@ -1,14 +1,10 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import {
-  canAcknowledgePermit,
-  canClosePermit,
-  canExtendPermit,
-  canRecordInspection,
-  canRenewPermit,
-  canViewLifecycle,
-} from "../../access/policies/lifecycle.ts";
+import type { Actor } from "../../access/actor.ts";
+import { canViewLifecycle, lifecycleRefusal, type LifecycleStep } from "../../access/policies/lifecycle.ts";
+import type { Db } from "../../db/client.ts";
+import { lockedWrite } from "../../db/locked-write.ts";
 import { actorOf } from "../../auth/plugin.ts";
 import { authorize } from "../../errors.ts";
 import { IdParamsSchema, errorResponses } from "../../../shared/schemas/common.ts";
@@ -19,7 +15,7 @@ import {
   LifecycleSchema,
   RenewalInputSchema,
 } from "../../../shared/schemas/lifecycle.ts";
-import { findVisiblePermit } from "../permits/index.ts";
+import { findVisiblePermit, type PermitRow } from "../permits/index.ts";
 import {
   acknowledgePermit,
   closePermit,
@@ -58,13 +54,16 @@ export async function lifecycleRoutes(app: FastifyInstance) {
     },
   );
 
-  /** Every lifecycle step: load scoped → policy → service (one transaction) → the new lifecycle. */
+  /**
+   * Every lifecycle step, one load per write: the permit locked in the step's transaction, scoped
+   * (404), the step's refusal on the locked row (403 / 409), the service, then the new lifecycle.
+   */
   const step = <B>(
     url: string,
     summary: string,
     body: z.ZodType<B>,
-    policy: typeof canRenewPermit,
-    run: (actor: ReturnType<typeof actorOf>, id: string, input: B) => Promise<unknown>,
+    name: LifecycleStep,
+    run: (tx: Db, actor: Actor, permit: PermitRow, input: B) => Promise<PermitRow>,
   ) =>
     r.post(
       url,
@@ -79,10 +78,12 @@ export async function lifecycleRoutes(app: FastifyInstance) {
       },
       async (request) => {
         const actor = actorOf(request);
-        const permit = await findVisiblePermit(db, actor, request.params.id);
-        authorize(policy(actor, permit));
-        await run(actor, permit.id, request.body as B);
-        return loadLifecycle(db, actor, await findVisiblePermit(db, actor, permit.id));
+        const updated = await lockedWrite(db, {
+          load: (tx) => findVisiblePermit(tx, actor, request.params.id, { forUpdate: true }),
+          allow: (permit) => lifecycleRefusal(name, actor, permit),
+          write: (tx, permit) => run(tx, actor, permit, request.body as B),
+        });
+        return loadLifecycle(db, actor, updated);
       },
     );
 
@@ -90,35 +91,35 @@ export async function lifecycleRoutes(app: FastifyInstance) {
     "/api/permits/:id/renewals",
     "Renew: close the current term and start a new one (new expiration date after the current one)",
     RenewalInputSchema,
-    canRenewPermit,
-    (actor, id, input) => renewPermit(db, actor, id, input),
+    "renew",
+    renewPermit,
   );
   step(
     "/api/permits/:id/extensions",
     "Extend: the same term with a later expiration date, and a reason",
     ExtensionInputSchema,
-    canExtendPermit,
-    (actor, id, input) => extendPermit(db, actor, id, input),
+    "extend",
+    extendPermit,
   );
   step(
     "/api/permits/:id/inspections",
     "Record an inspection; under 'Days after last passed inspection' a pass moves the expiry",
     InspectionInputSchema,
-    canRecordInspection,
-    (actor, id, input) => recordInspection(db, actor, id, input),
+    "inspect",
+    recordInspection,
   );
   step(
     "/api/permits/:id/acknowledgement",
     "Acknowledge the current term: stops its routine reminders and escalation for everyone",
     z.object({}).optional(),
-    canAcknowledgePermit,
-    (actor, id) => acknowledgePermit(db, actor, id),
+    "acknowledge",
+    acknowledgePermit,
   );
   step(
     "/api/permits/:id/close",
     "Close the permit: close date and final status; no reminders after it",
     CloseInputSchema,
-    canClosePermit,
-    (actor, id, input) => closePermit(db, actor, id, input),
+    "close",
+    closePermit,
   );
 }

@@ -1,11 +1,12 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Actor } from "../../access/actor.ts";
-import { closesThroughLedger, lifecycleCan } from "../../access/policies/lifecycle.ts";
+import { lifecycleCan } from "../../access/policies/lifecycle.ts";
 import { queryRows, type Db } from "../../db/client.ts";
-import { companies, permitInspections, permits, permitTerms, reminderDeliveries } from "../../db/schema.ts";
-import { conflict, validation } from "../../errors.ts";
+import { permitInspections, permits, permitTerms, reminderDeliveries } from "../../db/schema.ts";
+import { validation } from "../../errors.ts";
 import { recordPermitAudit, type PermitAuditEntry } from "../../audit/audit-writer.ts";
-import { addDays, todayIn } from "../../../shared/domain/dates.ts";
+import { addDays } from "../../../shared/domain/dates.ts";
+import { companyToday } from "../../time/company-today.ts";
 import type { ExpiryRule, FinalStatus, TermKind } from "../../../shared/domain/lifecycle.ts";
 import type {
   CloseInput,
@@ -16,9 +17,7 @@ import type {
   RenewalInput,
   Term,
 } from "../../../shared/schemas/lifecycle.ts";
-import { findVisiblePermit, type PermitRow } from "../permits/index.ts";
-
-const CLOSED = "This permit is closed; its terms and inspections are read-only.";
+import type { PermitRow } from "../permits/index.ts";
 
 /** The permit's lifecycle in one statement: the permit's own fields with its terms and inspections. */
 export async function loadLifecycle(db: Db, actor: Actor, permit: PermitRow): Promise<Lifecycle> {
@@ -61,21 +60,6 @@ function presentLifecycle(actor: Actor, p: PermitRow, terms: Term[], inspections
     inspections: inspections.map((i) => ({ ...i, created_at: iso(i.created_at) })),
     can: lifecycleCan(actor, p),
   };
-}
-
-async function companyToday(tx: Db, companyId: string): Promise<string> {
-  const [c] = await tx
-    .select({ zone: companies.timeZone })
-    .from(companies)
-    .where(eq(companies.id, companyId));
-  return todayIn(c?.zone ?? "UTC");
-}
-
-/** Locks the permit for the change and refuses a closed one. */
-async function lockOpenPermit(tx: Db, actor: Actor, id: string): Promise<PermitRow> {
-  const permit = await findVisiblePermit(tx, actor, id, { forUpdate: true });
-  if (permit.closeDate) throw conflict(CLOSED);
-  return permit;
 }
 
 function assertLater(current: string | null, next: string, field = "new_expiration_date") {
@@ -149,58 +133,62 @@ function fieldChanges(action: string, before: PermitRow, after: Partial<PermitRo
 }
 
 /** 'Save Renewal': closes the current term and starts the next one. */
-export async function renewPermit(db: Db, actor: Actor, permitId: string, input: RenewalInput) {
-  return db.transaction(async (tx) => {
-    const p = await lockOpenPermit(tx, actor, permitId);
-    assertLater(p.expirationDate, input.new_expiration_date);
-    const today = await companyToday(tx, p.companyId);
-    const termNo = p.termNo + 1;
-    const changes = {
-      termNo,
-      expirationDate: input.new_expiration_date,
-      issueDate: input.new_issue_date ?? p.issueDate,
-      permitNumber: input.new_permit_number ?? p.permitNumber,
-    };
-    await tx
-      .update(permitTerms)
-      .set({ endedOn: today })
-      .where(
-        and(eq(permitTerms.permitId, p.id), eq(permitTerms.termNo, p.termNo), isNull(permitTerms.endedOn)),
-      );
-    await addTerm(tx, actor, p, {
-      termNo,
-      kind: "renewal",
-      permitNumber: changes.permitNumber,
-      issueDate: input.new_issue_date,
-      expirationDate: input.new_expiration_date,
-      renewalFee: input.renewal_fee,
-      note: input.note,
-    });
-    const [updated] = await tx
-      .update(permits)
-      .set({ ...changes, ...clearedAcknowledgement, updatedAt: new Date() })
-      .where(eq(permits.id, p.id))
-      .returning();
-    await cancelPending(tx, p.id, "Permit renewed");
-    await recordPermitAudit(tx, actor, p, [
-      { action: "renew", field: "term", oldValue: p.termNo, newValue: termNo },
-      ...fieldChanges("renew", p, changes),
-      ...(input.renewal_fee ? [{ action: "renew", field: "renewal_fee", newValue: input.renewal_fee }] : []),
-      ...(input.note ? [{ action: "renew", field: "note", newValue: input.note }] : []),
-    ]);
-    return updated!;
+export async function renewPermit(
+  tx: Db,
+  actor: Actor,
+  p: PermitRow,
+  input: RenewalInput,
+): Promise<PermitRow> {
+  assertLater(p.expirationDate, input.new_expiration_date);
+  const today = await companyToday(tx, p.companyId);
+  const termNo = p.termNo + 1;
+  const changes = {
+    termNo,
+    expirationDate: input.new_expiration_date,
+    issueDate: input.new_issue_date ?? p.issueDate,
+    permitNumber: input.new_permit_number ?? p.permitNumber,
+  };
+  await tx
+    .update(permitTerms)
+    .set({ endedOn: today })
+    .where(
+      and(eq(permitTerms.permitId, p.id), eq(permitTerms.termNo, p.termNo), isNull(permitTerms.endedOn)),
+    );
+  await addTerm(tx, actor, p, {
+    termNo,
+    kind: "renewal",
+    permitNumber: changes.permitNumber,
+    issueDate: input.new_issue_date,
+    expirationDate: input.new_expiration_date,
+    renewalFee: input.renewal_fee,
+    note: input.note,
   });
+  const [updated] = await tx
+    .update(permits)
+    .set({ ...changes, ...clearedAcknowledgement, updatedAt: new Date() })
+    .where(eq(permits.id, p.id))
+    .returning();
+  await cancelPending(tx, p.id, "Permit renewed");
+  await recordPermitAudit(tx, actor, p, [
+    { action: "renew", field: "term", oldValue: p.termNo, newValue: termNo },
+    ...fieldChanges("renew", p, changes),
+    ...(input.renewal_fee ? [{ action: "renew", field: "renewal_fee", newValue: input.renewal_fee }] : []),
+    ...(input.note ? [{ action: "renew", field: "note", newValue: input.note }] : []),
+  ]);
+  return updated!;
 }
 
 const clearedAcknowledgement = { acknowledgedById: null, acknowledgedByName: null, acknowledgedAt: null };
 
 /** 'Save Extension': the same term, a later date. */
-export async function extendPermit(db: Db, actor: Actor, permitId: string, input: ExtensionInput) {
-  return db.transaction(async (tx) => {
-    const p = await lockOpenPermit(tx, actor, permitId);
-    assertLater(p.expirationDate, input.new_expiration_date);
-    return applyExtension(tx, actor, p, input.new_expiration_date, input.reason, null);
-  });
+export async function extendPermit(
+  tx: Db,
+  actor: Actor,
+  p: PermitRow,
+  input: ExtensionInput,
+): Promise<PermitRow> {
+  assertLater(p.expirationDate, input.new_expiration_date);
+  return applyExtension(tx, actor, p, input.new_expiration_date, input.reason, null);
 }
 
 async function applyExtension(
@@ -238,44 +226,46 @@ async function applyExtension(
  * the expiration date to that many days after the latest passed one (an Extension in Terms, with
  * the inspection as its reason); it never moves it earlier.
  */
-export async function recordInspection(db: Db, actor: Actor, permitId: string, input: InspectionInput) {
-  return db.transaction(async (tx) => {
-    const p = await lockOpenPermit(tx, actor, permitId);
-    const today = await companyToday(tx, p.companyId);
-    if (input.date > today)
-      throw validation({ date: "Date cannot be in the future." }, "Date cannot be in the future.");
-    const [inspection] = await tx
-      .insert(permitInspections)
-      .values({
-        companyId: p.companyId,
-        permitId: p.id,
-        inspectionType: input.inspection_type,
-        inspectedOn: input.date,
-        result: input.result,
-        inspector: input.inspector,
-        notes: input.notes,
-        createdBy: actor.userId,
-        createdByName: actor.name,
-      })
-      .returning({ id: permitInspections.id });
-    await recordPermitAudit(tx, actor, p, [
-      {
-        action: "inspection",
-        field: "inspection",
-        newValue: `${input.inspection_type}: ${input.result} on ${input.date}`,
-      },
-    ]);
-    if (p.expiryRule !== "after_inspection" || input.result !== "Passed" || !p.expiryDays) return p;
-    const [last] = await queryRows<{ last: string }>(
-      tx,
-      sql`select max(inspected_on)::text as last from permit_inspections
+export async function recordInspection(
+  tx: Db,
+  actor: Actor,
+  p: PermitRow,
+  input: InspectionInput,
+): Promise<PermitRow> {
+  const today = await companyToday(tx, p.companyId);
+  if (input.date > today)
+    throw validation({ date: "Date cannot be in the future." }, "Date cannot be in the future.");
+  const [inspection] = await tx
+    .insert(permitInspections)
+    .values({
+      companyId: p.companyId,
+      permitId: p.id,
+      inspectionType: input.inspection_type,
+      inspectedOn: input.date,
+      result: input.result,
+      inspector: input.inspector,
+      notes: input.notes,
+      createdBy: actor.userId,
+      createdByName: actor.name,
+    })
+    .returning({ id: permitInspections.id });
+  await recordPermitAudit(tx, actor, p, [
+    {
+      action: "inspection",
+      field: "inspection",
+      newValue: `${input.inspection_type}: ${input.result} on ${input.date}`,
+    },
+  ]);
+  if (p.expiryRule !== "after_inspection" || input.result !== "Passed" || !p.expiryDays) return p;
+  const [last] = await queryRows<{ last: string }>(
+    tx,
+    sql`select max(inspected_on)::text as last from permit_inspections
           where permit_id = ${p.id} and result = 'Passed'`,
-    );
-    const next = addDays(last!.last, p.expiryDays);
-    if (p.expirationDate && next <= p.expirationDate) return p;
-    const reason = `${input.inspection_type} passed on ${input.date} (+${p.expiryDays} days)`;
-    return applyExtension(tx, actor, p, next, reason, inspection!.id);
-  });
+  );
+  const next = addDays(last!.last, p.expiryDays);
+  if (p.expirationDate && next <= p.expirationDate) return p;
+  const reason = `${input.inspection_type} passed on ${input.date} (+${p.expiryDays} days)`;
+  return applyExtension(tx, actor, p, next, reason, inspection!.id);
 }
 
 /**
@@ -283,47 +273,37 @@ export async function recordInspection(db: Db, actor: Actor, permitId: string, i
  * escalation for everyone (overdue notices go on until the permit is renewed or closed). Saying it
  * twice keeps the first.
  */
-export async function acknowledgePermit(db: Db, actor: Actor, permitId: string) {
-  return db.transaction(async (tx) => {
-    const p = await lockOpenPermit(tx, actor, permitId);
-    if (p.acknowledgedAt) return p;
-    const [updated] = await tx
-      .update(permits)
-      .set({ acknowledgedById: actor.userId, acknowledgedByName: actor.name, acknowledgedAt: new Date() })
-      .where(eq(permits.id, p.id))
-      .returning();
-    await cancelPending(tx, p.id, "Acknowledged", ["reminder", "escalation"]);
-    await recordPermitAudit(tx, actor, p, [
-      { action: "acknowledge", field: "acknowledged", newValue: `Term ${p.termNo}` },
-    ]);
-    return updated!;
-  });
+export async function acknowledgePermit(tx: Db, actor: Actor, p: PermitRow): Promise<PermitRow> {
+  if (p.acknowledgedAt) return p;
+  const [updated] = await tx
+    .update(permits)
+    .set({ acknowledgedById: actor.userId, acknowledgedByName: actor.name, acknowledgedAt: new Date() })
+    .where(eq(permits.id, p.id))
+    .returning();
+  await cancelPending(tx, p.id, "Acknowledged", ["reminder", "escalation"]);
+  await recordPermitAudit(tx, actor, p, [
+    { action: "acknowledge", field: "acknowledged", newValue: `Term ${p.termNo}` },
+  ]);
+  return updated!;
 }
 
 /** 'Close Permit': the close date and the final status; no reminders after it. */
-export async function closePermit(db: Db, actor: Actor, permitId: string, input: CloseInput) {
-  return db.transaction(async (tx) => {
-    const p = await lockOpenPermit(tx, actor, permitId);
-    if (closesThroughLedger(p))
-      throw conflict(
-        "An open bond is closed in its Bond Ledger: record a Release or a Cancellation, which also takes its amount out of the exposure.",
-      );
-    const [updated] = await tx
-      .update(permits)
-      .set({ closeDate: input.close_date, finalStatus: input.final_status, updatedAt: new Date() })
-      .where(eq(permits.id, p.id))
-      .returning();
-    await tx
-      .update(permitTerms)
-      .set({ endedOn: input.close_date })
-      .where(
-        and(eq(permitTerms.permitId, p.id), eq(permitTerms.termNo, p.termNo), isNull(permitTerms.endedOn)),
-      );
-    await cancelPending(tx, p.id, "Permit closed");
-    await recordPermitAudit(tx, actor, p, [
-      { action: "close", field: "close_date", oldValue: p.closeDate, newValue: input.close_date },
-      { action: "close", field: "final_status", newValue: input.final_status },
-    ]);
-    return updated!;
-  });
+export async function closePermit(tx: Db, actor: Actor, p: PermitRow, input: CloseInput): Promise<PermitRow> {
+  const [updated] = await tx
+    .update(permits)
+    .set({ closeDate: input.close_date, finalStatus: input.final_status, updatedAt: new Date() })
+    .where(eq(permits.id, p.id))
+    .returning();
+  await tx
+    .update(permitTerms)
+    .set({ endedOn: input.close_date })
+    .where(
+      and(eq(permitTerms.permitId, p.id), eq(permitTerms.termNo, p.termNo), isNull(permitTerms.endedOn)),
+    );
+  await cancelPending(tx, p.id, "Permit closed");
+  await recordPermitAudit(tx, actor, p, [
+    { action: "close", field: "close_date", oldValue: p.closeDate, newValue: input.close_date },
+    { action: "close", field: "final_status", newValue: input.final_status },
+  ]);
+  return updated!;
 }

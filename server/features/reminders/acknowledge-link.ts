@@ -1,7 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { actorFromUser } from "../../access/actor-from-user.ts";
 import type { LinkSigner } from "../../auth/link-signer.ts";
-import { canAcknowledgeByLink } from "../../access/policies/lifecycle.ts";
+import { canAcknowledgeByLink, lifecycleRefusal } from "../../access/policies/lifecycle.ts";
+import { lockedWrite } from "../../db/locked-write.ts";
 import type { Db } from "../../db/client.ts";
 import { companies, permits, users } from "../../db/schema.ts";
 import { AppError } from "../../errors.ts";
@@ -10,6 +11,7 @@ import { isRole } from "../../../shared/domain/roles.ts";
 import type { AcknowledgeLink } from "../../../shared/schemas/lifecycle.ts";
 import { verifyAcknowledgeToken, type AcknowledgeClaim } from "./acknowledge-token.ts";
 import { acknowledgePermit } from "../lifecycle/index.ts";
+import { findVisiblePermit } from "../permits/index.ts";
 import { openPermit } from "./reminders.eligibility.ts";
 
 // One message for every refusal, so a link tells nothing about permits it does not name.
@@ -67,12 +69,12 @@ export async function readAcknowledgeLink(
 }
 
 /** Acknowledges as the reminder's recipient; audited under that user's name. */
-export async function acknowledgeByLink(
-  db: Db,
-  links: LinkSigner,
-  token: string,
-): Promise<AcknowledgeLink> {
+export async function acknowledgeByLink(db: Db, links: LinkSigner, token: string): Promise<AcknowledgeLink> {
   const { permit, companyName, recipient } = await resolve(db, links, token);
-  const updated = await acknowledgePermit(db, recipient, permit.id);
+  const updated = await lockedWrite(db, {
+    load: (tx) => findVisiblePermit(tx, recipient, permit.id, { forUpdate: true }),
+    allow: (locked) => lifecycleRefusal("acknowledge", recipient, locked),
+    write: (tx, locked) => acknowledgePermit(tx, recipient, locked),
+  });
   return present(updated, companyName, recipient.name);
 }
