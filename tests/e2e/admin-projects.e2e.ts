@@ -1,6 +1,15 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { BASE_URL, DEMO, DEMO_PASSWORD, followNavLink, screenshot, signIn, useBrowser } from "./support.ts";
+import {
+  BASE_URL,
+  DEMO,
+  DEMO_PASSWORD,
+  followNavLink,
+  PHONE,
+  screenshot,
+  signIn,
+  useBrowser,
+} from "./support.ts";
 
 const b = useBrowser();
 
@@ -249,7 +258,7 @@ describe("a company-admin sets up a project", () => {
     await snackbar(page, "Project status saved.");
     await screenshot(page, "project-dashboard");
 
-    const phone = await b.newPage({ viewport: { width: 390, height: 844 } });
+    const phone = await b.newPage({ viewport: PHONE });
     await signIn(phone, DEMO.companyAdmin, DEMO_PASSWORD);
     await phone.waitForURL(/\/permits$/);
     await phone.goto(`${BASE_URL}/projects/${projectId}/dashboard`);

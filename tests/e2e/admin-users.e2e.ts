@@ -1,7 +1,16 @@
 import { crc32, deflateSync } from "node:zlib";
 import { request, type Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { BASE_URL, DEMO, DEMO_PASSWORD, mainNavLinks, screenshot, signIn, useBrowser } from "./support.ts";
+import {
+  BASE_URL,
+  DEMO,
+  DEMO_PASSWORD,
+  mainNavLinks,
+  PHONE,
+  screenshot,
+  signIn,
+  useBrowser,
+} from "./support.ts";
 
 const b = useBrowser();
 const run = Date.now().toString(36);
@@ -323,7 +332,7 @@ describe("companies, users and impersonation", () => {
   );
 
   it("shows the users table on a phone without sideways scrolling", async () => {
-    const page = await b.newPage({ viewport: { width: 390, height: 844 } });
+    const page = await b.newPage({ viewport: PHONE });
     await signInAs(page, DEMO.superAdmin, DEMO_PASSWORD);
     await page.goto(`${BASE_URL}/admin/users`);
     await poll(() => page.getByRole("row").count()).toBeGreaterThan(3);

@@ -1,5 +1,4 @@
 import fs from "node:fs";
-import path from "node:path";
 import type { Download, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { addDays } from "../../shared/domain/dates.ts";
@@ -8,58 +7,28 @@ import type { PermitList } from "../../shared/schemas/permits.ts";
 import {
   BASE_URL,
   DEMO,
-  DEMO_PASSWORD,
-  SCREENSHOT_DIR,
-  expectAccessible,
+  dismissToasts,
+  eventually,
   followNavLink,
-  screenshot,
-  signIn,
+  PHONE,
+  shot,
+  signedIn,
   useBrowser,
+  viewportShot,
 } from "./support.ts";
 
 // The bond ledger in the browser (issue 12): Surety Admin; a bond created with a surety typed free,
 // a rider, a 50 % reduction, the maintenance bond, collateral, the release; exposure by surety on the
 // Bonds page before and after, its CSV export; a client-user's view without collateral or limits.
 
-const b = useBrowser();
 const stamp = Date.now().toString(36);
 const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 390, height: 844 };
+const b = useBrowser({ viewport: DESKTOP });
 const CSRF = { "x-requested-with": "permitrack" };
 const SURETY = `Free Surety ${stamp}`;
 // Not "E2E …": the permits spec finds its own records by that prefix.
 const BOND_NAME = `Ledger Bond ${stamp}`;
 const BOND_NUMBER = `PB-${stamp}`.toUpperCase();
-
-const eventually = <T>(fn: () => Promise<T>) => expect.poll(fn, { timeout: 15_000, interval: 100 });
-
-async function signedIn(email: string, viewport = DESKTOP): Promise<Page> {
-  const page = await b.newPage({ viewport });
-  await signIn(page, email, DEMO_PASSWORD);
-  await page.waitForURL(/\/permits$/);
-  return page;
-}
-
-async function dismissToasts(page: Page) {
-  const close = page.locator(".MuiSnackbar-root").getByRole("button", { name: "Close" });
-  if (await close.count()) await close.first().click();
-  await eventually(() => page.locator(".MuiSnackbar-root").count()).toBe(0);
-}
-
-/** A full-page screenshot from the top, after the accessibility check. */
-async function shot(page: Page, name: string) {
-  await dismissToasts(page);
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await screenshot(page, name);
-}
-
-/** What the viewport shows (an open dialog or drawer), checked for accessibility like every screenshot. */
-async function viewportShot(page: Page, name: string) {
-  await dismissToasts(page);
-  await expectAccessible(page, name);
-  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`) });
-}
 
 async function noSidewaysScroll(page: Page) {
   await eventually(() =>
@@ -110,14 +79,14 @@ let maintenanceId = "";
 
 beforeAll(async () => {
   // A project of the client-user's client, so the client-user sees the bond too.
-  const client = await signedIn(DEMO.clientUser);
+  const client = await signedIn(b, DEMO.clientUser);
   const seen = (await (
     await client.request.get(`${BASE_URL}/api/permits?group=none&page_size=1`)
   ).json()) as PermitList;
   projectName = seen.items[0]!.project!.name;
   await client.context().close();
 
-  const admin = await signedIn(DEMO.companyAdmin);
+  const admin = await signedIn(b, DEMO.companyAdmin);
   const me = await (await admin.request.get(`${BASE_URL}/api/me`)).json();
   today = new Intl.DateTimeFormat("en-CA", { timeZone: me.company?.timeZone ?? "UTC" }).format(new Date());
   await admin.context().close();
@@ -125,7 +94,7 @@ beforeAll(async () => {
 
 describe("Surety Admin", () => {
   it("adds, edits and deletes a surety in the drawer; other roles are denied", async () => {
-    const page = await signedIn(DEMO.companyAdmin);
+    const page = await signedIn(b, DEMO.companyAdmin);
     await followNavLink(page, "Surety Admin");
     await page.waitForURL(/\/admin\/sureties$/);
     await eventually(() => page.getByRole("heading", { name: "Surety Admin", level: 1 }).isVisible()).toBe(
@@ -169,7 +138,7 @@ describe("Surety Admin", () => {
     await fitsItsBox(page, "Sureties");
     await shot(page, "bonds-surety-admin-1280");
 
-    const phone = await signedIn(DEMO.companyAdmin, PHONE);
+    const phone = await signedIn(b, DEMO.companyAdmin, PHONE);
     await phone.goto(`${BASE_URL}/admin/sureties`);
     await eventually(() => phone.getByRole("list", { name: "Sureties" }).isVisible()).toBe(true);
     await noSidewaysScroll(phone);
@@ -184,7 +153,7 @@ describe("Surety Admin", () => {
     await eventually(() => row.count()).toBe(0);
 
     for (const who of [DEMO.companyUser, DEMO.clientUser]) {
-      const other = await signedIn(who);
+      const other = await signedIn(b, who);
       await other.goto(`${BASE_URL}/admin/sureties`);
       await eventually(() => other.getByText("Access denied.").isVisible()).toBe(true);
       await other.context().close();
@@ -194,7 +163,7 @@ describe("Surety Admin", () => {
 
 describe("a bond's life", () => {
   it("creates a bond with a surety typed free; rider, 50 % reduction, maintenance bond, collateral, release", async () => {
-    const page = await signedIn(DEMO.companyUser);
+    const page = await signedIn(b, DEMO.companyUser);
     await page.goto(`${BASE_URL}/permits/new`);
     await choose(page, "Project", new RegExp(projectName.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")));
     await page.getByLabel("Permit Number").fill(`BOND-${stamp}`.toUpperCase());
@@ -271,7 +240,7 @@ describe("a bond's life", () => {
     await eventually(() => collateral.getByText(`Cash · ${money(15_000)}`).isVisible()).toBe(true);
 
     // A phone shows the open bond's actions and ledger without sideways scrolling.
-    const reducedPhone = await signedIn(DEMO.companyUser, PHONE);
+    const reducedPhone = await signedIn(b, DEMO.companyUser, PHONE);
     await reducedPhone.goto(`${BASE_URL}/permits/${bondId}`);
     await eventually(() =>
       region(reducedPhone, "Bond Details")
@@ -297,7 +266,7 @@ describe("a bond's life", () => {
     await shot(page, "bonds-detail-reduced-1280");
 
     // Exposure by surety before the release: the reduced bond and the maintenance bond.
-    const bonds = await signedIn(DEMO.companyUser);
+    const bonds = await signedIn(b, DEMO.companyUser);
     await followNavLink(bonds, "Bonds");
     await bonds.waitForURL(/\/bonds$/);
     await eventually(() => suretyRow(bonds, SURETY).textContent()).toContain(money(72_500));
@@ -361,7 +330,7 @@ describe("a bond's life", () => {
     await fitsItsBox(page, "Bond Ledger");
     await shot(page, "bonds-detail-released-1280");
 
-    const phone = await signedIn(DEMO.companyUser, PHONE);
+    const phone = await signedIn(b, DEMO.companyUser, PHONE);
     await phone.goto(`${BASE_URL}/permits/${bondId}`);
     await eventually(() =>
       region(phone, "Bond Ledger").getByRole("list", { name: "Bond Ledger" }).isVisible(),
@@ -376,7 +345,7 @@ describe("a bond's life", () => {
   });
 
   it("shows the Bonds page, filters it by surety through the URL, and exports the view as CSV", async () => {
-    const page = await signedIn(DEMO.companyAdmin);
+    const page = await signedIn(b, DEMO.companyAdmin);
     // The free-typed surety gets its limits in Surety Admin: 10,000 open of 12,000 is over 80 %.
     await page.goto(`${BASE_URL}/admin/sureties`);
     await page
@@ -459,7 +428,7 @@ describe("a bond's life", () => {
     expect(schedule.suggestedFilename()).toMatch(/^bond-schedule-.*\.xlsx$/);
 
     // The phone: cards, no sideways scroll.
-    const phone = await signedIn(DEMO.companyAdmin, PHONE);
+    const phone = await signedIn(b, DEMO.companyAdmin, PHONE);
     await phone.goto(`${BASE_URL}/bonds`);
     await eventually(() => phone.getByRole("list", { name: "Bonds" }).isVisible()).toBe(true);
     await noSidewaysScroll(phone);
@@ -482,7 +451,7 @@ describe("a bond's life", () => {
   });
 
   it("refuses to delete a surety a bond names, with the server's message", async () => {
-    const page = await signedIn(DEMO.companyAdmin);
+    const page = await signedIn(b, DEMO.companyAdmin);
     await page.goto(`${BASE_URL}/admin/sureties`);
     const row = page.getByRole("table", { name: "Sureties" }).getByRole("row").filter({ hasText: SURETY });
     await row.getByRole("button", { name: `Delete ${SURETY}` }).click();
@@ -497,7 +466,7 @@ describe("a bond's life", () => {
 
 describe("as a client-user", () => {
   it("sees its clients' bonds, but no collateral, limits or ledger actions", async () => {
-    const page = await signedIn(DEMO.clientUser);
+    const page = await signedIn(b, DEMO.clientUser);
     await followNavLink(page, "Bonds");
     await page.waitForURL(/\/bonds$/);
     const tiles = page.getByRole("region", { name: "Summary" });
@@ -543,7 +512,7 @@ describe("as a client-user", () => {
 describe("clean-up", () => {
   it("leaves no template or count behind for the other specs", async () => {
     // The bonds stay (as the lifecycle spec's permits do); the surety a bond names cannot go.
-    const page = await signedIn(DEMO.companyAdmin);
+    const page = await signedIn(b, DEMO.companyAdmin);
     const res = await page.request.get(`${BASE_URL}/api/sureties`);
     const { sureties } = (await res.json()) as SuretyList;
     const mine = sureties.filter((s) => s.name.endsWith(stamp) && !s.bond_count);

@@ -7,6 +7,7 @@ import {
   DEMO_PASSWORD,
   followNavLink,
   mainNavLinks,
+  PHONE,
   rememberTotp,
   screenshot,
   signIn,
@@ -169,7 +170,7 @@ describe("the shell by role", () => {
   });
 
   it("collapses the nav into a menu on a phone", async () => {
-    const page = await b.newPage({ viewport: { width: 390, height: 844 } });
+    const page = await b.newPage({ viewport: PHONE });
     await signIn(page, DEMO.companyAdmin, DEMO_PASSWORD);
     await page.waitForURL(/\/permits$/);
     await screenshot(page, "shell-phone");

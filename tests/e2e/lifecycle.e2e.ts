@@ -7,56 +7,15 @@ import { signAcknowledgeToken } from "../../server/features/reminders/index.ts";
 import { addDays } from "../../shared/domain/dates.ts";
 import { countdownDate } from "../../shared/domain/lifecycle.ts";
 import type { PermitDetail, PermitFormOptions, PermitList } from "../../shared/schemas/permits.ts";
-import {
-  BASE_URL,
-  DEMO,
-  DEMO_PASSWORD,
-  SCREENSHOT_DIR,
-  expectAccessible,
-  screenshot,
-  signIn,
-  useBrowser,
-} from "./support.ts";
+import { BASE_URL, DEMO, eventually, PHONE, shot, signedIn, useBrowser, viewportShot } from "./support.ts";
 
 // The permit lifecycle in the browser (issue 11): renew, extend, an inspection that moves the
 // expiry, acknowledge on the permit and from a reminder's link, close; as staff and as a client.
 
-const b = useBrowser();
 const stamp = Date.now().toString(36);
 const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 390, height: 844 };
+const b = useBrowser({ viewport: DESKTOP });
 const CSRF = { "x-requested-with": "permitrack" };
-
-const eventually = <T>(fn: () => Promise<T>) => expect.poll(fn, { timeout: 15_000, interval: 100 });
-
-async function signedIn(email: string, viewport = DESKTOP): Promise<Page> {
-  const page = await b.newPage({ viewport });
-  await signIn(page, email, DEMO_PASSWORD);
-  await page.waitForURL(/\/permits$/);
-  return page;
-}
-
-/** Closes the toast on screen, so a screenshot shows the page rather than the message over it. */
-async function dismissToasts(page: Page) {
-  const close = page.locator(".MuiSnackbar-root").getByRole("button", { name: "Close" });
-  if (await close.count()) await close.first().click();
-  await eventually(() => page.locator(".MuiSnackbar-root").count()).toBe(0);
-}
-
-/** A full-page screenshot from the top: scrolled, the sticky header would land mid-page. */
-async function shot(page: Page, name: string) {
-  await dismissToasts(page);
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await screenshot(page, name);
-}
-
-/** What the viewport shows (an open dialog), checked for accessibility like every screenshot. */
-async function viewportShot(page: Page, name: string) {
-  await dismissToasts(page);
-  await expectAccessible(page, name);
-  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`) });
-}
 
 const region = (page: Page, name: string) => page.getByRole("region", { name, exact: true });
 const toast = (page: Page, text: string) => eventually(() => page.getByText(text).first().isVisible());
@@ -92,14 +51,14 @@ async function createPermit(request: APIRequestContext, name: string, over: Reco
 
 beforeAll(async () => {
   // A project of the client-user's client, so the client-user sees these permits too.
-  const client = await signedIn(DEMO.clientUser);
+  const client = await signedIn(b, DEMO.clientUser);
   const seen = (await (
     await client.request.get(`${BASE_URL}/api/permits?group=none&page_size=1`)
   ).json()) as PermitList;
   projectId = seen.items[0]!.project!.id;
   await client.context().close();
 
-  const admin = await signedIn(DEMO.companyAdmin);
+  const admin = await signedIn(b, DEMO.companyAdmin);
   const me = await (await admin.request.get(`${BASE_URL}/api/me`)).json();
   today = new Intl.DateTimeFormat("en-CA", { timeZone: me.company?.timeZone ?? "UTC" }).format(new Date());
   const options = (await (
@@ -133,7 +92,7 @@ beforeAll(async () => {
 describe("renew and extend", () => {
   it("extends, then renews with a fee, a note and a file, and shows every term", async () => {
     const permit = made.renew!;
-    const page = await signedIn(DEMO.companyUser);
+    const page = await signedIn(b, DEMO.companyUser);
     await page.goto(`${BASE_URL}/permits/${permit.id}`);
     const renewal = region(page, "Renewal");
     await expect.poll(() => renewal.getByText("Sam Baker").isVisible()).toBe(true);
@@ -186,7 +145,7 @@ describe("renew and extend", () => {
     await expect(page.getByRole("heading", { level: 1 }).isVisible()).resolves.toBe(true);
     await shot(page, "lifecycle-detail-desktop");
 
-    const phone = await signedIn(DEMO.companyUser, PHONE);
+    const phone = await signedIn(b, DEMO.companyUser, PHONE);
     await phone.goto(`${BASE_URL}/permits/${permit.id}`);
     await eventually(() => region(phone, "Terms").getByText("Term 2 · Renewal").isVisible()).toBe(true);
     await shot(phone, "lifecycle-detail-phone");
@@ -196,7 +155,7 @@ describe("renew and extend", () => {
 describe("inspections", () => {
   it("moves the expiry 180 days after a passed inspection under 'Days after last passed inspection'", async () => {
     const permit = made.inspect!;
-    const page = await signedIn(DEMO.companyUser);
+    const page = await signedIn(b, DEMO.companyUser);
     await page.goto(`${BASE_URL}/permits/${permit.id}`);
     const inspections = region(page, "Inspections");
     await eventually(() => inspections.getByText("No inspections recorded.").isVisible()).toBe(true);
@@ -230,7 +189,7 @@ describe("inspections", () => {
 describe("acknowledge", () => {
   it("acknowledges on the permit page: shown on the permit", async () => {
     const permit = made.ack!;
-    const page = await signedIn(DEMO.companyUser);
+    const page = await signedIn(b, DEMO.companyUser);
     await page.goto(`${BASE_URL}/permits/${permit.id}`);
     const renewal = region(page, "Renewal");
     await eventually(() => renewal.getByText("Not acknowledged for this term yet").isVisible()).toBe(true);
@@ -289,7 +248,7 @@ describe("acknowledge", () => {
     await shot(phone, "lifecycle-acknowledge-invalid-phone");
 
     // The permit says who acknowledged.
-    const staff = await signedIn(DEMO.companyAdmin);
+    const staff = await signedIn(b, DEMO.companyAdmin);
     await staff.goto(`${BASE_URL}/permits/${permit.id}`);
     await eventually(() =>
       region(staff, "Renewal")
@@ -302,7 +261,7 @@ describe("acknowledge", () => {
 describe("close", () => {
   it("closes a permit: the history stays, read-only, and a client-user never sees the buttons", async () => {
     const permit = made.close!;
-    const page = await signedIn(DEMO.companyAdmin);
+    const page = await signedIn(b, DEMO.companyAdmin);
     await page.goto(`${BASE_URL}/permits/${permit.id}`);
     const renewal = region(page, "Renewal");
     await renewal.getByRole("button", { name: "Close Permit" }).click();
@@ -321,7 +280,7 @@ describe("close", () => {
     ).resolves.toBe(0);
     await expect(region(page, "Terms").getByText(day(today)).first().isVisible()).resolves.toBe(true); // ended today
 
-    const client = await signedIn(DEMO.clientUser);
+    const client = await signedIn(b, DEMO.clientUser);
     for (const id of [made.renew!.id, made.inspect!.id]) {
       await client.goto(`${BASE_URL}/permits/${id}`);
       await eventually(() => region(client, "Terms").getByRole("row").count()).toBeGreaterThan(1);
@@ -337,7 +296,7 @@ describe("close", () => {
 describe("the permit form", () => {
   it("sets the responsible person, the inspection rule (180 days when chosen) and a lead time", async () => {
     const permit = made.form!;
-    const page = await signedIn(DEMO.companyUser);
+    const page = await signedIn(b, DEMO.companyUser);
     await page.goto(`${BASE_URL}/permits/${permit.id}/edit`);
     const section = region(page, "Responsibility and Renewal");
     await section.getByRole("combobox", { name: "Responsible Person" }).click();
@@ -360,7 +319,7 @@ describe("the permit form", () => {
 
 describe("the All Permits list", () => {
   it("shows Renew By and Responsible, the acknowledgement marker, the Renewal Due tile and the Responsible filter", async () => {
-    const page = await signedIn(DEMO.companyUser);
+    const page = await signedIn(b, DEMO.companyUser);
     await page.goto(`${BASE_URL}/permits?q=${stamp}&group=none&sort=renew_by_date`);
     const table = page.getByRole("table", { name: "Permits" });
     await eventually(() => table.getByText(made.ack!.permit_name).isVisible()).toBe(true);
@@ -405,7 +364,7 @@ describe("the All Permits list", () => {
     await expect(table.getByText(made.renew!.permit_name).isVisible()).resolves.toBe(true);
     await eventually(() => table.getByText(made.ack!.permit_name).count()).toBe(0);
 
-    const phone = await signedIn(DEMO.companyUser, PHONE);
+    const phone = await signedIn(b, DEMO.companyUser, PHONE);
     await phone.goto(`${BASE_URL}/permits?q=${stamp}&group=none&tile=renewal_due`);
     await eventually(() =>
       phone.getByRole("article", { name: new RegExp(made.ack!.permit_name) }).isVisible(),
@@ -416,7 +375,7 @@ describe("the All Permits list", () => {
 
 describe("templates and notification settings", () => {
   it("keeps a template's expiry defaults, and the company's Escalation Days and Overdue digest", async () => {
-    const page = await signedIn(DEMO.companyAdmin);
+    const page = await signedIn(b, DEMO.companyAdmin);
     await page.goto(`${BASE_URL}/admin/permit-templates`);
     const add = page.getByRole("form", { name: "Add template" });
     await add.getByLabel("New Template Name").fill(`Building ${stamp}`);

@@ -9,6 +9,7 @@ import {
   DEMO,
   DEMO_PASSWORD,
   followNavLink,
+  PHONE,
   screenshot,
   SCREENSHOT_DIR,
   signIn,
@@ -95,7 +96,7 @@ describe("notification settings", () => {
     await page.getByText(`Test e-mail sent to ${DEMO.companyAdmin}.`).waitFor();
     await screenshot(page, "notification-settings");
 
-    const phone = await b.newPage({ viewport: { width: 390, height: 844 } });
+    const phone = await b.newPage({ viewport: PHONE });
     await openSettings(phone, DEMO.companyAdmin);
     await phone.getByRole("list", { name: "Recent deliveries" }).waitFor();
     await screenshot(phone, "notification-settings-phone");
@@ -159,7 +160,7 @@ describe("calendar feed", () => {
     await dialog.getByText("You have no calendar feed yet.", { exact: false }).waitFor();
     expect((await fetch(url)).status).toBe(404);
 
-    const phone = await b.newPage({ viewport: { width: 390, height: 844 } });
+    const phone = await b.newPage({ viewport: PHONE });
     await signIn(phone, DEMO.companyUser, DEMO_PASSWORD);
     await phone.waitForURL(/\/permits$/);
     await phone.getByRole("button", { name: "Calendar feed" }).click();

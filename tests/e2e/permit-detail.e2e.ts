@@ -2,7 +2,17 @@ import fs from "node:fs";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { PERMIT_INPUT_FIELDS, type PermitDetail, type PermitList } from "../../shared/schemas/permits.ts";
-import { BASE_URL, DEMO, DEMO_PASSWORD, screenshot, signIn, useBrowser } from "./support.ts";
+import {
+  BASE_URL,
+  DEMO,
+  DEMO_PASSWORD,
+  eventually,
+  PHONE,
+  shot,
+  signedIn,
+  signIn,
+  useBrowser,
+} from "./support.ts";
 
 const b = useBrowser();
 const stamp = Date.now().toString(36);
@@ -12,13 +22,6 @@ const FIRST_FILE = `site-plan-${stamp}.txt`;
 const SECOND_FILE = `Straße plan ✓ ${stamp}.txt`;
 const GRANTOR = "https://permits.example.gov/bonds/42";
 
-async function signedIn(email: string, viewport?: { width: number; height: number }): Promise<Page> {
-  const page = await b.newPage(viewport ? { viewport } : undefined);
-  await signIn(page, email, DEMO_PASSWORD);
-  await page.waitForURL(/\/permits$/);
-  return page;
-}
-
 /** The first permit of the signed-in user's list (the browser context carries the session). */
 async function firstPermitId(page: Page, query = ""): Promise<string> {
   const res = await page.request.get(`${BASE_URL}/api/permits?page_size=1${query}`);
@@ -27,15 +30,6 @@ async function firstPermitId(page: Page, query = ""): Promise<string> {
   const id = list.groups[0]?.projects[0]?.permits[0]?.id;
   if (!id) throw new Error(`no permit for ${query}`);
   return id;
-}
-
-/** The machine is shared and busy: give the page time, not a fixed 1 s, to show what it should. */
-const eventually = <T>(fn: () => Promise<T>) => expect.poll(fn, { timeout: 15_000, interval: 100 });
-
-/** A full-page screenshot from the top: scrolled, the sticky header would land mid-page. */
-async function shot(page: Page, name: string) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await screenshot(page, name);
 }
 
 const region = (page: Page, name: string) => page.getByRole("region", { name });
@@ -69,7 +63,7 @@ beforeAll(async () => {
 
 describe("permit detail as staff", () => {
   it("shows loading text, then the permit with its sections and actions", async () => {
-    const page = await signedIn(DEMO.companyUser);
+    const page = await signedIn(b, DEMO.companyUser);
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route(`**/api/permits/${permitId}`, async (route) => {
@@ -111,7 +105,7 @@ describe("permit detail as staff", () => {
   });
 
   it("adds an internal and a visible comment; empty text is ignored", async () => {
-    const page = await signedIn(DEMO.companyUser);
+    const page = await signedIn(b, DEMO.companyUser);
     await page.goto(`${BASE_URL}/permits/${permitId}`);
     const comments = region(page, "Comments & Notes");
     const box = comments.getByLabel("Add a comment");
@@ -140,7 +134,7 @@ describe("permit detail as staff", () => {
   });
 
   it("uploads and downloads a file; a second upload archives the first, which stays downloadable", async () => {
-    const page = await signedIn(DEMO.companyUser);
+    const page = await signedIn(b, DEMO.companyUser);
     await page.goto(`${BASE_URL}/permits/${permitId}`);
     const files = region(page, "Attachments");
 
@@ -176,7 +170,7 @@ describe("permit detail as staff", () => {
   });
 
   it("shows a bond's details and opens the grantor link in a new tab", async () => {
-    const page = await signedIn(DEMO.companyAdmin);
+    const page = await signedIn(b, DEMO.companyAdmin);
     // A bond whose dates pass the form's rules (some demo rows start after they expire).
     const bonds = (await (
       await page.request.get(`${BASE_URL}/api/permits?record_type=bond&page_size=100`)
@@ -210,7 +204,7 @@ describe("permit detail as staff", () => {
   });
 
   it("fits a phone screen", async () => {
-    const page = await signedIn(DEMO.companyUser, { width: 390, height: 844 });
+    const page = await signedIn(b, DEMO.companyUser, PHONE);
     await page.goto(`${BASE_URL}/permits/${permitId}`);
     await eventually(() => region(page, "Audit Trail").getByRole("listitem").first().isVisible()).toBe(true);
     await shot(page, "permit-detail-phone");
@@ -219,7 +213,7 @@ describe("permit detail as staff", () => {
   });
 
   it("answers an unknown permit with the error box", async () => {
-    const page = await signedIn(DEMO.companyUser);
+    const page = await signedIn(b, DEMO.companyUser);
     await page.goto(`${BASE_URL}/permits/00000000-0000-4000-8000-000000000000`);
     await eventually(() => page.getByRole("alert").textContent()).toContain("Permit not found.");
     await page.goto(`${BASE_URL}/permits/not-an-id`);
@@ -231,7 +225,7 @@ describe("permit detail as staff", () => {
 
 describe("permit detail as a client-user", () => {
   it("shows no internal comments, no Edit Permit, no upload, and can add a visible comment", async () => {
-    const page = await signedIn(DEMO.clientUser);
+    const page = await signedIn(b, DEMO.clientUser);
     await page.goto(`${BASE_URL}/permits/${permitId}`);
     const comments = region(page, "Comments & Notes");
     await eventually(() => comments.getByText(VISIBLE, { exact: true }).isVisible()).toBe(true);

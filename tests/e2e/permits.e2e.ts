@@ -1,20 +1,12 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { BASE_URL, DEMO, DEMO_PASSWORD, screenshot, signIn, useBrowser } from "./support.ts";
+import { BASE_URL, DEMO, DEMO_PASSWORD, PHONE, screenshot, signedIn, signIn, useBrowser } from "./support.ts";
 
-const b = useBrowser();
 const stamp = Date.now().toString(36);
 const PERMIT_NAME = `E2E Grading ${stamp}`;
 const BOND_NAME = `E2E Bond ${stamp}`;
 const LAPTOP = { width: 1366, height: 768 };
-const PHONE = { width: 390, height: 844 };
-
-async function signedIn(email: string, viewport = LAPTOP): Promise<Page> {
-  const page = await b.newPage({ viewport });
-  await signIn(page, email, DEMO_PASSWORD);
-  await page.waitForURL(/\/permits$/);
-  return page;
-}
+const b = useBrowser({ viewport: LAPTOP });
 
 /** Picks an option of an MUI select by the select's label. */
 async function choose(page: Page, label: string, option: string | RegExp) {
@@ -40,7 +32,7 @@ async function filterByName(page: Page, text: string) {
 
 describe("All Permits", () => {
   it("shows tiles, the collapsible charts, and client/project groups with dots and highlights", async () => {
-    const page = await signedIn(DEMO.companyAdmin);
+    const page = await signedIn(b, DEMO.companyAdmin);
     for (const tile of ["Total Permits", "In Review", "Active", "Closed", "Expiring Soon"]) {
       await expect
         // The tiles are buttons that filter the list (issue 14), named by their caption and count.
@@ -76,7 +68,7 @@ describe("All Permits", () => {
   });
 
   it("keeps filters, sort and page in the URL, so a view can be bookmarked", async () => {
-    const page = await signedIn(DEMO.companyAdmin);
+    const page = await signedIn(b, DEMO.companyAdmin);
     await choose(page, "Type", "Bond / Guarantee");
     await page.waitForURL(/record_type=bond/);
     const types = async () => new Set(await table(page).locator("tbody td svg title").allTextContents());
@@ -104,14 +96,14 @@ describe("All Permits", () => {
   });
 
   it("pages through the list", async () => {
-    const page = await signedIn(DEMO.companyAdmin);
+    const page = await signedIn(b, DEMO.companyAdmin);
     await page.getByRole("button", { name: "Go to page 2" }).click();
     await page.waitForURL(/page=2/);
     await expect.poll(() => page.getByText(/^51–/).isVisible()).toBe(true);
   });
 
   it("shows the phone layout without horizontal scrolling", async () => {
-    const page = await signedIn(DEMO.companyAdmin, PHONE);
+    const page = await signedIn(b, DEMO.companyAdmin, PHONE);
     await expect.poll(() => page.getByRole("article").count()).toBeGreaterThan(5);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
@@ -119,7 +111,7 @@ describe("All Permits", () => {
   });
 
   it("reads well in the dark theme", async () => {
-    const page = await signedIn(DEMO.companyAdmin);
+    const page = await signedIn(b, DEMO.companyAdmin);
     await page.getByRole("button", { name: "Toggle light/dark theme" }).click();
     await expect.poll(() => table(page).locator("tbody tr").count()).toBeGreaterThan(10);
     await screenshot(page, "permits-list-dark");
@@ -129,7 +121,7 @@ describe("All Permits", () => {
 
 describe("creating, finding, editing and deleting permits", () => {
   it("validates the form with the spec's messages", async () => {
-    const page = await signedIn(DEMO.companyUser);
+    const page = await signedIn(b, DEMO.companyUser);
     await page.getByRole("link", { name: "+ New Permit" }).click();
     await page.waitForURL(/\/permits\/new$/);
     await choose(page, "Record Type", "Bond / Guarantee");
@@ -156,7 +148,7 @@ describe("creating, finding, editing and deleting permits", () => {
   });
 
   it("creates a permit with a file and a bond, then finds them by filter and sort", async () => {
-    const page = await signedIn(DEMO.companyUser);
+    const page = await signedIn(b, DEMO.companyUser);
 
     await page.goto(`${BASE_URL}/permits/new`);
     await choose(page, "Project", /Civic Center|Clinic|Parking|Warehouse|Roadway|Campus/);
@@ -221,7 +213,7 @@ describe("creating, finding, editing and deleting permits", () => {
   });
 
   it("edits a permit and shows the audit entries in the form", async () => {
-    const page = await signedIn(DEMO.companyUser);
+    const page = await signedIn(b, DEMO.companyUser);
     await filterByName(page, PERMIT_NAME);
     await page.getByRole("link", { name: `Edit GR-${stamp} ${PERMIT_NAME}` }).click();
     await page.waitForURL(/\/permits\/[0-9a-f-]+\/edit$/);
@@ -245,14 +237,14 @@ describe("creating, finding, editing and deleting permits", () => {
   });
 
   it("lets a company-user edit but not delete", async () => {
-    const page = await signedIn(DEMO.companyUser);
+    const page = await signedIn(b, DEMO.companyUser);
     await filterByName(page, stamp);
     await expect.poll(() => page.getByRole("link", { name: /^Edit / }).count()).toBe(1);
     expect(await page.getByRole("button", { name: /^Delete / }).count()).toBe(0);
   });
 
   it("deletes a permit after the confirmation", async () => {
-    const page = await signedIn(DEMO.companyAdmin);
+    const page = await signedIn(b, DEMO.companyAdmin);
     await filterByName(page, stamp);
     await page.getByRole("button", { name: `Delete GR-${stamp} ${PERMIT_NAME} (revised)` }).click();
     const dialog = page.getByRole("dialog");
@@ -268,7 +260,7 @@ describe("creating, finding, editing and deleting permits", () => {
   });
 
   it("says 'Delete failed: ' and why when the delete is refused", async () => {
-    const page = await signedIn(DEMO.companyAdmin);
+    const page = await signedIn(b, DEMO.companyAdmin);
     await filterByName(page, stamp);
     await page.getByLabel("Show Non-Required").check();
     await settled(page);
@@ -290,7 +282,7 @@ describe("creating, finding, editing and deleting permits", () => {
   });
 
   it("preselects the project when opened from a project", async () => {
-    const page = await signedIn(DEMO.companyAdmin);
+    const page = await signedIn(b, DEMO.companyAdmin);
     const href = (await table(page).locator("tbody th a").first().getAttribute("href"))!;
     const projectName = (await table(page).locator("tbody th a").first().textContent())!.split(" · ")[0]!;
     await page.goto(`${BASE_URL}${href.replace("/dashboard", "/permits/new")}`);
@@ -302,7 +294,7 @@ describe("creating, finding, editing and deleting permits", () => {
 
 describe("roles", () => {
   it("shows a client-user only its client's permits, without New, Edit or Delete", async () => {
-    const page = await signedIn(DEMO.clientUser);
+    const page = await signedIn(b, DEMO.clientUser);
     await expect.poll(() => table(page).locator("tbody tr").count()).toBeGreaterThan(3);
     const clientHeaders = await table(page).locator("tbody th[scope=colgroup] > span").allTextContents();
     expect(new Set(clientHeaders)).toEqual(new Set(["City of Aurora"]));
@@ -314,7 +306,7 @@ describe("roles", () => {
   });
 
   it("shows a super-admin the Company column and asks for a company in the form", async () => {
-    const page = await signedIn(DEMO.superAdmin);
+    const page = await signedIn(b, DEMO.superAdmin);
     await expect.poll(() => page.getByRole("columnheader", { name: "Company" }).isVisible()).toBe(true);
     await page.getByRole("link", { name: "+ New Permit" }).click();
     await page.getByRole("button", { name: "Create Permit" }).click();

@@ -11,6 +11,16 @@ export const BASE_URL = process.env.E2E_BASE_URL ?? "http://127.0.0.1:3000";
 export const DEMO_PASSWORD = process.env.E2E_DEMO_PASSWORD ?? "";
 export const SCREENSHOT_DIR = path.resolve("test-results", "screenshots");
 
+export interface Viewport {
+  width: number;
+  height: number;
+}
+/** A phone's screen (an iPhone 12 to 14). */
+export const PHONE: Viewport = { width: 390, height: 844 };
+
+/** The machine is shared and busy: give the page time, not a fixed 1 s, to show what it should. */
+export const eventually = <T>(fn: () => Promise<T>) => expect.poll(fn, { timeout: 15_000, interval: 100 });
+
 /** The demo users the e2e runner seeded (see server/setup/seed-demo.ts). */
 export const DEMO = {
   superAdmin: "super.admin@permitrack.example",
@@ -32,12 +42,17 @@ function chromiumPath(): string {
 export interface BrowserFixture {
   browser: Browser;
   /** A fresh context (own cookies and storage) and page; console errors and CSP violations are collected. */
-  newPage(opts?: { viewport?: { width: number; height: number } }): Promise<Page>;
+  newPage(opts?: { viewport?: Viewport }): Promise<Page>;
+  /** The viewport of a page opened without one (`useBrowser({ viewport })`, else 1366 × 900). */
+  viewport: Viewport;
 }
 
-/** One Chromium per file; every page's console errors (including CSP violations) fail the test. */
-export function useBrowser(): BrowserFixture {
-  const fixture = {} as BrowserFixture;
+/**
+ * One Chromium per file; every page's console errors (including CSP violations) fail the test.
+ * `viewport`: the size of pages opened without one (signedIn() without one too).
+ */
+export function useBrowser(opts: { viewport?: Viewport } = {}): BrowserFixture {
+  const fixture = { viewport: opts.viewport ?? { width: 1366, height: 900 } } as BrowserFixture;
   let contexts: BrowserContext[] = [];
   let problems: string[] = [];
   beforeAll(async () => {
@@ -54,9 +69,7 @@ export function useBrowser(): BrowserFixture {
       ],
     });
     fixture.newPage = async (opts) => {
-      const context = await fixture.browser.newContext({
-        viewport: opts?.viewport ?? { width: 1366, height: 900 },
-      });
+      const context = await fixture.browser.newContext({ viewport: opts?.viewport ?? fixture.viewport });
       contexts.push(context);
       const page = await context.newPage();
       page.on("console", (msg) => {
@@ -233,6 +246,14 @@ export async function signIn(page: Page, email: string, password: string, opts: 
   if (!opts.fresh) await keepSession(page, email, password);
 }
 
+/** A new page of `b`, signed in as `email` with the demo password, on the permits list where sign-in lands. */
+export async function signedIn(b: BrowserFixture, email: string, viewport?: Viewport): Promise<Page> {
+  const page = await b.newPage({ viewport: viewport ?? b.viewport });
+  await signIn(page, email, DEMO_PASSWORD);
+  await page.waitForURL(/\/permits$/);
+  return page;
+}
+
 /**
  * The Main navigation's links, the administration ones included: on a laptop they sit under the
  * 'Admin' button (issue 14), which this opens first.
@@ -257,6 +278,28 @@ export async function screenshot(page: Page, name: string) {
   await expectAccessible(page, name);
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+}
+
+/** Closes the toast on screen, so a screenshot shows the page rather than the message over it. */
+export async function dismissToasts(page: Page) {
+  const close = page.locator(".MuiSnackbar-root").getByRole("button", { name: "Close" });
+  if (await close.count()) await close.first().click();
+  await eventually(() => page.locator(".MuiSnackbar-root").count()).toBe(0);
+}
+
+/** A full-page screenshot from the top (scrolled, the sticky header would land mid-page), without toasts. */
+export async function shot(page: Page, name: string) {
+  await dismissToasts(page);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await screenshot(page, name);
+}
+
+/** What the viewport shows (an open dialog or drawer), checked for accessibility like every screenshot. */
+export async function viewportShot(page: Page, name: string) {
+  await dismissToasts(page);
+  await expectAccessible(page, name);
+  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`) });
 }
 
 const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");

@@ -6,27 +6,21 @@ import {
   DEMO,
   DEMO_PASSWORD,
   forgetTotp,
+  PHONE,
   rememberTotp,
   screenshot,
+  signedIn,
   signIn,
   useBrowser,
 } from "./support.ts";
 
 const b = useBrowser();
-const PHONE = { width: 390, height: 844 };
 // Bayline's company-user: no other spec signs in as this user, so its second factor can come and go here.
 const LUIS = { email: "luis.ortega@bayline-civil.example", name: "Luis Ortega" };
 const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 15_000 });
 /** MUI's dialogs, switches and snackbars animate for a few hundred ms: let them settle before a picture. */
 const settle = (page: Page) => page.waitForTimeout(400);
 let recoveryCodes: string[] = [];
-
-async function signedIn(email: string, viewport?: { width: number; height: number }): Promise<Page> {
-  const page = await b.newPage(viewport ? { viewport } : undefined);
-  await signIn(page, email, DEMO_PASSWORD);
-  await page.waitForURL(/\/permits$/);
-  return page;
-}
 
 /** The QR code is a real image, drawn in the browser (a data: URL the CSP allows). */
 async function expectQrCode(page: Page) {
@@ -49,7 +43,7 @@ async function confirmWithApp(page: Page, email: string) {
 
 describe("two-factor sign-in", () => {
   it("is enabled on the account page: QR code, manual key, a first code, recovery codes shown once", async () => {
-    const page = await signedIn(LUIS.email);
+    const page = await signedIn(b, LUIS.email);
     await page.getByRole("button", { name: "Your account" }).click();
     await page.getByRole("menuitem", { name: "Account" }).click();
     await page.waitForURL(/\/account$/);
@@ -150,7 +144,7 @@ describe("two-factor sign-in", () => {
   });
 
   it("is reset by the company's admin after a confirmation; the user then signs in with the password", async () => {
-    const admin = await signedIn(DEMO.otherCompanyAdmin);
+    const admin = await signedIn(b, DEMO.otherCompanyAdmin);
     await admin.goto(`${BASE_URL}/admin/users`);
     const reset = admin.getByRole("button", { name: `Reset Two-Factor of ${LUIS.name}` });
     await poll(() => reset.isVisible()).toBe(true);
@@ -164,7 +158,7 @@ describe("two-factor sign-in", () => {
     await poll(() => reset.count()).toBe(0);
     forgetTotp(LUIS.email);
 
-    const user = await signedIn(LUIS.email);
+    const user = await signedIn(b, LUIS.email);
     await user.goto(`${BASE_URL}/account`);
     await poll(() =>
       user
@@ -175,7 +169,7 @@ describe("two-factor sign-in", () => {
   });
 
   it("is required of a company's staff when the company says so: set-up comes first, on a phone", async () => {
-    const sa = await signedIn(DEMO.superAdmin);
+    const sa = await signedIn(b, DEMO.superAdmin);
     await sa.goto(`${BASE_URL}/admin/companies`);
     const setRequired = async (on: boolean) => {
       await sa.goto(`${BASE_URL}/admin/companies`);
@@ -213,7 +207,7 @@ describe("two-factor sign-in", () => {
       await setRequired(false);
     }
     // Leave Luis as the other specs expect: no second factor.
-    const admin = await signedIn(DEMO.otherCompanyAdmin);
+    const admin = await signedIn(b, DEMO.otherCompanyAdmin);
     await admin.goto(`${BASE_URL}/admin/users`);
     await admin.getByRole("button", { name: `Reset Two-Factor of ${LUIS.name}` }).click();
     await admin

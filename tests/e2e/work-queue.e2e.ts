@@ -1,22 +1,14 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { BASE_URL, DEMO, DEMO_PASSWORD, screenshot, signIn, useBrowser } from "./support.ts";
+import { BASE_URL, DEMO, PHONE, screenshot, signedIn, useBrowser } from "./support.ts";
 
 /**
  * Issue 14: the All Permits list as a work queue (tiles as filters, the search box, Group by None
  * with a sort over the whole company, saved views), and the feedback around it.
  */
-const b = useBrowser();
 const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 390, height: 844 };
+const b = useBrowser({ viewport: DESKTOP });
 const run = Date.now().toString(36);
-
-async function signedIn(email: string, viewport = DESKTOP): Promise<Page> {
-  const page = await b.newPage({ viewport });
-  await signIn(page, email, DEMO_PASSWORD);
-  await page.waitForURL(/\/permits$/);
-  return page;
-}
 
 const table = (page: Page) => page.getByRole("table", { name: "Permits" });
 const rows = (page: Page) => table(page).locator("tbody tr.permit-row");
@@ -51,7 +43,7 @@ const asDate = (shown: string) => (shown === "—" ? null : Date.parse(`${shown}
 
 describe("tiles as filters", () => {
   it("shows each tile's permits when it is clicked, and all of them again from Total Permits", async () => {
-    const page = await signedIn(DEMO.companyAdmin);
+    const page = await signedIn(b, DEMO.companyAdmin);
     await expect.poll(() => rows(page).count()).toBeGreaterThan(10);
 
     await tile(page, "Expiring Soon").click();
@@ -89,7 +81,7 @@ describe("tiles as filters", () => {
   });
 
   it("counts only a client-user's own clients on the tiles and in the filtered rows", async () => {
-    const page = await signedIn(DEMO.clientUser);
+    const page = await signedIn(b, DEMO.clientUser);
     await tile(page, "Expired").click();
     await page.waitForURL(/tile=expired/);
     await settled(page);
@@ -106,7 +98,7 @@ describe("tiles as filters", () => {
 
 describe("search, filters and grouping", () => {
   it("finds a permit by its number, and every permit of a project by the project's name", async () => {
-    const page = await signedIn(DEMO.companyAdmin);
+    const page = await signedIn(b, DEMO.companyAdmin);
     await expect.poll(() => rows(page).count()).toBeGreaterThan(10);
     const number = (await column(page, "Permit #"))[7]!;
     await page.getByLabel("Search permits").fill(number);
@@ -125,7 +117,7 @@ describe("search, filters and grouping", () => {
   });
 
   it("with Group by None sorts the whole company by expiration, across clients, projects and pages", async () => {
-    const page = await signedIn(DEMO.companyAdmin);
+    const page = await signedIn(b, DEMO.companyAdmin);
     await page.getByRole("combobox", { name: "Group by" }).click();
     await page.getByRole("option", { name: "None" }).click();
     await page.waitForURL(/group=none/);
@@ -153,7 +145,7 @@ describe("search, filters and grouping", () => {
   });
 
   it("filters by status, project and an expiration range, all kept in the URL", async () => {
-    const page = await signedIn(DEMO.companyAdmin);
+    const page = await signedIn(b, DEMO.companyAdmin);
     await page.getByRole("combobox", { name: "Project" }).click();
     const option = page.getByRole("option").first();
     const projectName = (await option.textContent())!.split(" · ")[0]!;
@@ -172,7 +164,7 @@ describe("search, filters and grouping", () => {
     expect((await column(page, "Expires")).every((d) => d !== "—")).toBe(true);
 
     const url = page.url();
-    const again = await signedIn(DEMO.companyAdmin);
+    const again = await signedIn(b, DEMO.companyAdmin);
     await again.goto(url);
     await settled(again);
     expect(await again.getByLabel("Expires from").inputValue()).toBe("2020-01-01");
@@ -187,7 +179,7 @@ describe("search, filters and grouping", () => {
 
 describe("on a phone", () => {
   it("filters by a tile, folds the other filters behind 'Filters', and shows the flat list as cards naming their project", async () => {
-    const page = await signedIn(DEMO.companyAdmin, PHONE);
+    const page = await signedIn(b, DEMO.companyAdmin, PHONE);
     await expect.poll(() => page.getByRole("article").count()).toBeGreaterThan(5);
     expect(await page.getByRole("combobox", { name: "Group by" }).count()).toBe(0);
     await page.getByRole("button", { name: "Expiring in 30 days" }).click();
@@ -211,7 +203,7 @@ describe("on a phone", () => {
 describe("saved views", () => {
   it("saves the current filters under a name, lists the view beside the filters for its owner only, and applies it", async () => {
     const name = `Expiring bonds ${run}`;
-    const page = await signedIn(DEMO.companyUser);
+    const page = await signedIn(b, DEMO.companyUser);
     // The built-in view first.
     await page.getByRole("button", { name: "Expiring in 30 days" }).click();
     await page.waitForURL(/tile=expiring_soon/);
@@ -251,7 +243,7 @@ describe("saved views", () => {
     await screenshot(page, "wq-saved-view-1280");
 
     // Nobody else sees it: another user of the same company.
-    const admin = await signedIn(DEMO.companyAdmin);
+    const admin = await signedIn(b, DEMO.companyAdmin);
     await expect.poll(() => admin.getByRole("button", { name: "Save view" }).isVisible()).toBe(true);
     expect(await admin.getByRole("button", { name }).count()).toBe(0);
 
@@ -264,7 +256,7 @@ describe("saved views", () => {
 
 describe("feedback", () => {
   it("opens a new permit's page after Create Permit, and asks before leaving an edited form", async () => {
-    const page = await signedIn(DEMO.companyUser);
+    const page = await signedIn(b, DEMO.companyUser);
     await page.getByRole("link", { name: "+ New Permit" }).click();
     await page.waitForURL(/\/permits\/new$/);
     await page.getByLabel("Permit Number").fill(`WQ-${run}`);
@@ -297,7 +289,7 @@ describe("feedback", () => {
   });
 
   it("shows one toast at a time: a new message replaces the one on screen", async () => {
-    const page = await signedIn(DEMO.companyUser);
+    const page = await signedIn(b, DEMO.companyUser);
     const name = `Toast view ${run}`;
     await page.getByRole("button", { name: "Save view" }).click();
     await page.getByRole("dialog", { name: "Save view" }).getByLabel("View name").fill(name);
@@ -313,7 +305,7 @@ describe("feedback", () => {
 
 describe("keyboard and layout", () => {
   it("shows a visible focus ring on the sortable headers and the tiles", async () => {
-    const page = await signedIn(DEMO.companyAdmin);
+    const page = await signedIn(b, DEMO.companyAdmin);
     await expect.poll(() => rows(page).count()).toBeGreaterThan(10);
     const header = page.getByRole("button", { name: "Permit #" });
     await page.getByLabel("Search permits").focus();
@@ -332,7 +324,7 @@ describe("keyboard and layout", () => {
   });
 
   it("keeps a super-admin's row actions on one line inside the table at 1280 px", async () => {
-    const page = await signedIn(DEMO.superAdmin);
+    const page = await signedIn(b, DEMO.superAdmin);
     await expect.poll(() => rows(page).count()).toBeGreaterThan(10);
     const container = table(page).locator("xpath=..");
     const overflow = await container.evaluate((el) => el.scrollWidth - el.clientWidth);
