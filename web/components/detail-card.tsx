@@ -1,8 +1,11 @@
 import { useId, type ReactNode } from "react";
+import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Paper from "@mui/material/Paper";
+import Skeleton from "@mui/material/Skeleton";
 import Typography from "@mui/material/Typography";
 import type { SxProps, Theme } from "@mui/material/styles";
+import { errorMessage } from "../lib/api.ts";
 
 /**
  * One card of the permit detail page, whichever feature draws it: a labelled region (so assistive
@@ -97,6 +100,33 @@ export function EmptyState({ children }: { children: ReactNode }) {
         borderColor: "divider",
         borderRadius: 2,
       }}
+    >
+      {children}
+    </Typography>
+  );
+}
+
+/** A card whose data is on its way (a skeleton), or its error in its place. */
+export function PendingCard({ title, icon, error }: { title: string; icon: ReactNode; error: unknown }) {
+  return (
+    <DetailCard title={title} icon={icon}>
+      {error ? (
+        <Alert severity="error">{errorMessage(error)}</Alert>
+      ) : (
+        <Skeleton variant="rounded" height={96} />
+      )}
+    </DetailCard>
+  );
+}
+
+/** The muted line under a row's name that says more (a term's fee and note, a ledger entry's reason). */
+export function RowDetails({ children }: { children: ReactNode }) {
+  if (!children) return null;
+  return (
+    <Typography
+      component="span"
+      variant="caption"
+      sx={{ display: "block", color: "text.secondary", overflowWrap: "anywhere" }}
     >
       {children}
     </Typography>

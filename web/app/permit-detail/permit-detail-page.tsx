@@ -1,16 +1,13 @@
-import { Link as RouterLink, useParams } from "react-router";
+import { useParams } from "react-router";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
 import CircularProgress from "@mui/material/CircularProgress";
 import Typography from "@mui/material/Typography";
-import ArrowBack from "@mui/icons-material/ArrowBack";
 import { DEFAULT_CURRENCY } from "../../../shared/domain/bonds.ts";
 import { todayIn } from "../../../shared/domain/dates.ts";
 import { IdSchema } from "../../../shared/schemas/common.ts";
 import type { PermitDetail } from "../../../shared/schemas/permits.ts";
 import { errorMessage } from "../../lib/api.ts";
-import { paths } from "../../lib/paths.ts";
 import { useCan, useCurrentUser } from "../../lib/session.tsx";
 import { usePageTitle } from "../../lib/page-title.ts";
 import { AttachmentsCard } from "../../features/attachments/index.ts";
@@ -33,7 +30,7 @@ import {
 import { usePermit } from "../../features/permits/index.ts";
 import { RemindersCard } from "../../features/reminders/index.ts";
 import { DetailLayout } from "./detail-layout.tsx";
-import { AgencyInfoCard, PermitHeader, ProjectInfoCard } from "./permit-overview.tsx";
+import { AgencyInfoCard, BackToPermits, PermitHeader, ProjectInfoCard } from "./permit-overview.tsx";
 import { PermitTimeline } from "./permit-timeline.tsx";
 
 const NOT_FOUND = "Permit not found.";
@@ -42,15 +39,7 @@ function PermitError({ message }: { message: string }) {
   usePageTitle("Permit Details");
   return (
     <>
-      <Button
-        component={RouterLink}
-        to={paths.permits}
-        startIcon={<ArrowBack />}
-        size="small"
-        sx={{ mb: 2, ml: -1 }}
-      >
-        Back to Permits
-      </Button>
+      <BackToPermits gap={2} />
       <Alert severity="error">{message}</Alert>
     </>
   );

@@ -21,20 +21,27 @@ import { DetailCard, FieldGrid } from "../../components/detail-card.tsx";
 import { formatDay } from "../../lib/format.ts";
 import { acknowledgedLabel } from "../../features/lifecycle/index.ts";
 
+/** The page's way back to the list, above the permit or its error. */
+export function BackToPermits({ gap }: { gap: number }) {
+  return (
+    <Button
+      component={RouterLink}
+      to={paths.permits}
+      startIcon={<ArrowBack />}
+      size="small"
+      sx={{ mb: gap, ml: -1 }}
+    >
+      Back to Permits
+    </Button>
+  );
+}
+
 /** "Back to Permits", then the permit's name, number and status, with Edit Permit when allowed. */
 export function PermitHeader({ permit }: { permit: PermitDetail }) {
   usePageTitle(permit.permit_name);
   return (
     <Box component="header" sx={{ mb: 3 }}>
-      <Button
-        component={RouterLink}
-        to={paths.permits}
-        startIcon={<ArrowBack />}
-        size="small"
-        sx={{ mb: 1.5, ml: -1 }}
-      >
-        Back to Permits
-      </Button>
+      <BackToPermits gap={1.5} />
       <Box sx={{ display: "flex", flexWrap: "wrap", alignItems: "flex-start", gap: 2 }}>
         <Box sx={{ flex: "1 1 320px", minWidth: 0 }}>
           <Typography variant="overline" sx={{ color: "text.secondary", letterSpacing: 1, lineHeight: 1.5 }}>

@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 import type { ZodType } from "zod";
-import { DialogField } from "./dialog-field.tsx";
+import { DialogField, NoteField } from "./dialog-field.tsx";
 import { DocumentPicker, useDocument, type UploadFile } from "./document-picker.tsx";
-import { full, StepDialog } from "./step-dialog.tsx";
+import { StepDialog } from "./step-dialog.tsx";
 import { useStepForm } from "./use-step-form.ts";
 
 /** What the person types: the date and why. */
@@ -51,7 +51,7 @@ export function DateReasonDialog<B>({
   children?: ReactNode;
 }) {
   const picked = useDocument(document?.upload ?? noUpload);
-  const { control, onSubmit, close, error, isBusy } = useStepForm<DateReason>({
+  const { control, dialog } = useStepForm<DateReason>({
     empty: { date: initialDate, reason: "" },
     schema,
     toBody: (values) => toBody(values, null),
@@ -61,30 +61,23 @@ export function DateReasonDialog<B>({
     onClose,
   });
   return (
-    <StepDialog
-      open={open}
-      title={title}
-      intro={intro}
-      submitLabel={submitLabel}
-      isBusy={isBusy}
-      error={error}
-      onSubmit={onSubmit}
-      onClose={close}
-    >
+    <StepDialog {...dialog} open={open} title={title} intro={intro} submitLabel={submitLabel}>
       <DialogField control={control} name="date" label={dateLabel} type="date" required />
-      <DialogField
+      <NoteField
         control={control}
         name="reason"
         label="Reason"
         required={reasonRequired}
-        multiline
-        minRows={2}
         maxLength={reasonMaxLength}
-        sx={full}
       />
       {children}
       {document ? (
-        <DocumentPicker document={picked} label={document.label} hint={document.hint} disabled={isBusy} />
+        <DocumentPicker
+          document={picked}
+          label={document.label}
+          hint={document.hint}
+          disabled={dialog.isBusy}
+        />
       ) : null}
     </StepDialog>
   );

@@ -3,29 +3,43 @@ import FormControl from "@mui/material/FormControl";
 import FormControlLabel from "@mui/material/FormControlLabel";
 import FormLabel from "@mui/material/FormLabel";
 import InputAdornment from "@mui/material/InputAdornment";
+import MenuItem from "@mui/material/MenuItem";
 import Radio from "@mui/material/Radio";
 import RadioGroup from "@mui/material/RadioGroup";
 import TextField, { type TextFieldProps } from "@mui/material/TextField";
 import { full } from "./step-dialog.tsx";
 
-type FieldProps<T extends FieldValues> = {
-  control: Control<T>;
+/** A choice of a select: its value, shown as is or with its label. */
+export type FieldOption = string | { value: string; label: string };
+
+type FieldProps<T extends FieldValues, C = unknown, O = T> = {
+  control: Control<T, C, O>;
   name: FieldPath<T>;
   label: string;
   required?: boolean;
   maxLength?: number;
+  /** Makes it a select of these choices. */
+  options?: readonly FieldOption[];
+  /** A select's first, disabled choice while none is made ("Select a status"). */
+  emptyLabel?: string;
 } & Omit<TextFieldProps, "name" | "label" | "value" | "onChange" | "required">;
 
-/** A text, date or select input bound to a step dialog's form, with its error below it. */
-export function DialogField<T extends FieldValues>({
+/**
+ * A text, date or select input bound to a react-hook-form form (a step dialog's, the permit form's),
+ * with its error (the check's or the server's) below it.
+ */
+export function DialogField<T extends FieldValues, C = unknown, O = T>({
   control,
   name,
   label,
   required,
   maxLength,
-  ...props
-}: FieldProps<T>) {
+  options,
+  emptyLabel,
+  ...textProps
+}: FieldProps<T, C, O>) {
   const { field, fieldState } = useController({ control, name });
+  const props = options ? { ...textProps, select: true } : textProps;
   return (
     <TextField
       {...props}
@@ -44,8 +58,36 @@ export function DialogField<T extends FieldValues>({
         ...(props.type === "date" || props.select ? { inputLabel: { shrink: true } } : {}),
         ...(props.select ? { select: { displayEmpty: true } } : {}),
       }}
-    />
+    >
+      {options
+        ? [
+            ...(emptyLabel
+              ? [
+                  <MenuItem key="" value="" disabled>
+                    {emptyLabel}
+                  </MenuItem>,
+                ]
+              : []),
+            ...options.map((option) => {
+              const { value, label: text } =
+                typeof option === "string" ? { value: option, label: option } : option;
+              return (
+                <MenuItem key={value} value={value}>
+                  {text}
+                </MenuItem>
+              );
+            }),
+          ]
+        : props.children}
+    </TextField>
   );
+}
+
+/** A longer text across both columns of the dialog: a note, a reason. */
+export function NoteField<T extends FieldValues, C = unknown, O = T>(
+  props: Omit<FieldProps<T, C, O>, "multiline" | "minRows" | "sx">,
+) {
+  return <DialogField {...props} multiline minRows={2} sx={full} />;
 }
 
 /**

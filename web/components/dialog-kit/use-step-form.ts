@@ -26,6 +26,7 @@ export interface StepFormOptions<V extends FieldValues> {
  * The life of a step dialog's form: checked with the contract's schema, the document uploaded
  * first (a failed upload saves nothing), then the save; a VALIDATION answer's messages on their
  * fields and any other error for the dialog to show; closed (and emptied) once saved or cancelled.
+ * `dialog` holds what StepDialog shows of it: busy while saving, the error, submit and close.
  */
 export function useStepForm<V extends FieldValues>({
   empty,
@@ -62,5 +63,7 @@ export function useStepForm<V extends FieldValues>({
     }
     close();
   });
-  return { form, control: form.control, onSubmit, close, error, isBusy: form.formState.isSubmitting };
+  // What StepDialog takes of it: <StepDialog {...dialog} open title intro submitLabel>.
+  const dialog = { isBusy: form.formState.isSubmitting, error, onSubmit, onClose: close };
+  return { form, control: form.control, dialog };
 }

@@ -1,8 +1,6 @@
 import { useState } from "react";
-import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import Skeleton from "@mui/material/Skeleton";
 import AddCircleOutline from "@mui/icons-material/AddCircleOutlineOutlined";
 import Block from "@mui/icons-material/Block";
 import GppMaybeOutlined from "@mui/icons-material/GppMaybeOutlined";
@@ -11,9 +9,8 @@ import ReceiptLongOutlined from "@mui/icons-material/ReceiptLongOutlined";
 import TrendingDown from "@mui/icons-material/TrendingDown";
 import { BOND_STATUS_LABELS } from "../../../../shared/domain/bonds.ts";
 import type { BondLedger, LedgerEntry } from "../../../../shared/schemas/bonds.ts";
-import { DetailCard, EmptyState, FieldGrid } from "../../../components/detail-card.tsx";
+import { DetailCard, EmptyState, FieldGrid, PendingCard } from "../../../components/detail-card.tsx";
 import { useIsPhone } from "../../../components/record-cards.tsx";
-import { errorMessage } from "../../../lib/api.ts";
 import { formatAmount } from "../../../lib/format.ts";
 import { BondStatusChip } from "./bond-status-chip.tsx";
 import { CancelBondDialog, ClaimDialog, ReleaseDialog, ReverseDialog } from "./closing-dialogs.tsx";
@@ -133,14 +130,6 @@ export function BondLedgerCard({
 }
 
 /** The bond cards while the ledger loads, or its error in their place. */
-export function BondLedgerPending({ error }: { error: unknown }) {
-  return (
-    <DetailCard title="Bond Ledger" icon={<ReceiptLongOutlined />}>
-      {error ? (
-        <Alert severity="error">{errorMessage(error)}</Alert>
-      ) : (
-        <Skeleton variant="rounded" height={96} />
-      )}
-    </DetailCard>
-  );
-}
+export const BondLedgerPending = ({ error }: { error: unknown }) => (
+  <PendingCard title="Bond Ledger" icon={<ReceiptLongOutlined />} error={error} />
+);

@@ -1,5 +1,4 @@
 import { useState } from "react";
-import MenuItem from "@mui/material/MenuItem";
 import { COLLATERAL_FORMS, COLLATERAL_FORM_LABELS } from "../../../../shared/domain/bonds.ts";
 import {
   BOND_LIMITS,
@@ -10,8 +9,8 @@ import {
 } from "../../../../shared/schemas/bonds.ts";
 import {
   DialogField,
-  full,
   MoneyField,
+  NoteField,
   StepDialog,
   useStepForm,
 } from "../../../components/dialog-kit/index.ts";
@@ -24,7 +23,7 @@ type CollateralValues = { form: string; amount: string; held_since: string; note
 /** 'Add Collateral': what the surety holds against the bond (Letter of Credit, Cash, Other). */
 export function AddCollateralDialog({ permitId, ledger, open, onClose, today }: BondDialogProps) {
   const add = useAddCollateral(permitId);
-  const { control, onSubmit, close, error, isBusy } = useStepForm<CollateralValues>({
+  const { control, dialog } = useStepForm<CollateralValues>({
     empty: { form: "", amount: "", held_since: today, note: "" },
     schema: CollateralInputSchema,
     // The schema has checked the form's choice.
@@ -33,36 +32,23 @@ export function AddCollateralDialog({ permitId, ledger, open, onClose, today }: 
   });
   return (
     <StepDialog
+      {...dialog}
       open={open}
       title="Add Collateral"
       intro="Collateral the surety holds against this bond. It is released with or after the bond."
       submitLabel="Save Collateral"
-      isBusy={isBusy}
-      error={error}
-      onSubmit={onSubmit}
-      onClose={close}
     >
-      <DialogField control={control} name="form" label="Form" select required>
-        <MenuItem value="" disabled>
-          Select a form
-        </MenuItem>
-        {COLLATERAL_FORMS.map((f) => (
-          <MenuItem key={f} value={f}>
-            {COLLATERAL_FORM_LABELS[f]}
-          </MenuItem>
-        ))}
-      </DialogField>
-      <MoneyField control={control} name="amount" label="Amount" required currency={ledger.currency} />
-      <DialogField control={control} name="held_since" label="Held Since" type="date" required />
       <DialogField
         control={control}
-        name="note"
-        label="Note"
-        multiline
-        minRows={2}
-        maxLength={BOND_LIMITS.note}
-        sx={full}
+        name="form"
+        label="Form"
+        required
+        options={COLLATERAL_FORMS.map((f) => ({ value: f, label: COLLATERAL_FORM_LABELS[f] }))}
+        emptyLabel="Select a form"
       />
+      <MoneyField control={control} name="amount" label="Amount" required currency={ledger.currency} />
+      <DialogField control={control} name="held_since" label="Held Since" type="date" required />
+      <NoteField control={control} name="note" label="Note" maxLength={BOND_LIMITS.note} />
     </StepDialog>
   );
 }
@@ -79,7 +65,7 @@ export function ReleaseCollateralDialog({
   // Kept while the dialog closes, so its text does not empty under the fade.
   const [shown, setShown] = useState(collateral);
   if (collateral && collateral !== shown) setShown(collateral);
-  const { control, onSubmit, close, error, isBusy } = useStepForm({
+  const { control, dialog } = useStepForm({
     empty: { released_on: today },
     schema: CollateralReleaseInputSchema,
     save: async (values) => {
@@ -89,6 +75,7 @@ export function ReleaseCollateralDialog({
   });
   return (
     <StepDialog
+      {...dialog}
       open={!!collateral}
       title="Release Collateral"
       intro={
@@ -97,10 +84,6 @@ export function ReleaseCollateralDialog({
           : undefined
       }
       submitLabel="Release Collateral"
-      isBusy={isBusy}
-      error={error}
-      onSubmit={onSubmit}
-      onClose={close}
     >
       <DialogField control={control} name="released_on" label="Released On" type="date" required />
     </StepDialog>

@@ -14,6 +14,7 @@ import Typography from "@mui/material/Typography";
 import { visuallyHidden } from "@mui/utils";
 import DescriptionOutlined from "@mui/icons-material/DescriptionOutlined";
 import Undo from "@mui/icons-material/Undo";
+import { RowDetails } from "../../../components/detail-card.tsx";
 import { LEDGER_KIND_LABELS } from "../../../../shared/domain/bonds.ts";
 import type { BondLedger, LedgerEntry } from "../../../../shared/schemas/bonds.ts";
 import {
@@ -89,15 +90,7 @@ function EventCell({ entry, entries }: { entry: LedgerEntry; entries: LedgerEntr
           <Chip label="Reversed" size="small" variant="outlined" sx={{ height: 20 }} />
         ) : null}
       </Box>
-      {details ? (
-        <Typography
-          component="span"
-          variant="caption"
-          sx={{ display: "block", color: "text.secondary", overflowWrap: "anywhere" }}
-        >
-          {details}
-        </Typography>
-      ) : null}
+      <RowDetails>{details}</RowDetails>
     </>
   );
 }

@@ -1,4 +1,3 @@
-import MenuItem from "@mui/material/MenuItem";
 import { MAINTENANCE_TERM_MONTHS } from "../../../../shared/domain/bonds.ts";
 import { BOND_LIMITS, MaintenanceBondInputSchema } from "../../../../shared/schemas/bonds.ts";
 import { DialogField, MoneyField, StepDialog, useStepForm } from "../../../components/dialog-kit/index.ts";
@@ -10,7 +9,7 @@ type MaintenanceValues = { amount: string; term_months: string; start_date: stri
 /** 'Start Maintenance Bond': the maintenance bond that follows this performance bond once work is accepted. */
 export function MaintenanceBondDialog({ permitId, ledger, open, onClose, today }: BondDialogProps) {
   const start = useStartMaintenanceBond(permitId);
-  const { control, onSubmit, close, error, isBusy } = useStepForm<MaintenanceValues>({
+  const { control, dialog } = useStepForm<MaintenanceValues>({
     empty: { amount: "", term_months: "12", start_date: today, bond_number: "" },
     schema: MaintenanceBondInputSchema,
     save: (values) => start.mutateAsync(values),
@@ -18,23 +17,23 @@ export function MaintenanceBondDialog({ permitId, ledger, open, onClose, today }
   });
   return (
     <StepDialog
+      {...dialog}
       open={open}
       title="Start Maintenance Bond"
       intro={`The work is accepted: a Maintenance bond follows this Performance bond${ledger.surety ? `, with ${ledger.surety.name}` : ""}, for the maintenance term. It gets its own ledger and is linked both ways.`}
       submitLabel="Start Maintenance Bond"
-      isBusy={isBusy}
-      error={error}
-      onSubmit={onSubmit}
-      onClose={close}
     >
       <MoneyField control={control} name="amount" label="Amount" required currency={ledger.currency} />
-      <DialogField control={control} name="term_months" label="Term" select required>
-        {MAINTENANCE_TERM_MONTHS.map((m) => (
-          <MenuItem key={m} value={String(m)}>
-            {m} months ({m / 12} year{m === 12 ? "" : "s"})
-          </MenuItem>
-        ))}
-      </DialogField>
+      <DialogField
+        control={control}
+        name="term_months"
+        label="Term"
+        required
+        options={MAINTENANCE_TERM_MONTHS.map((m) => ({
+          value: String(m),
+          label: `${m} months (${m / 12} year${m === 12 ? "" : "s"})`,
+        }))}
+      />
       <DialogField control={control} name="start_date" label="Start Date" type="date" required />
       <DialogField
         control={control}

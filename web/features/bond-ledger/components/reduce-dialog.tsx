@@ -6,8 +6,8 @@ import {
   ChoiceField,
   DialogField,
   DocumentPicker,
-  full,
   MoneyField,
+  NoteField,
   StepDialog,
 } from "../../../components/dialog-kit/index.ts";
 import type { FieldOf } from "../../../lib/form-errors.ts";
@@ -50,7 +50,7 @@ export function ReduceDialog({ permitId, ledger, open, onClose, today }: BondDia
         ? "percent"
         : "amount"
       : ((["effective_date", "obligee_acceptance_date", "reason"] as const).find((n) => n === f) ?? null);
-  const { control, document, close, onSubmit, error, isBusy } = useLedgerStep({
+  const { control, document, dialog } = useLedgerStep({
     permitId,
     successMessage: "Bond reduced.",
     empty,
@@ -70,14 +70,11 @@ export function ReduceDialog({ permitId, ledger, open, onClose, today }: BondDia
   const values = useWatch({ control }) as ReductionValues;
   return (
     <StepDialog
+      {...dialog}
       open={open}
       title="Reduce Bond"
       intro={`Lowers the bond amount of ${formatAmount(ledger.current_amount, ledger.currency) ?? "—"} once the obligee has accepted the reduction (work accepted, a retainage released).`}
       submitLabel="Save Reduction"
-      isBusy={isBusy}
-      error={error}
-      onSubmit={onSubmit}
-      onClose={close}
     >
       <ChoiceField
         control={control}
@@ -118,21 +115,13 @@ export function ReduceDialog({ permitId, ledger, open, onClose, today }: BondDia
         type="date"
         required
       />
-      <DialogField
-        control={control}
-        name="reason"
-        label="Reason"
-        multiline
-        minRows={2}
-        maxLength={BOND_LIMITS.reason}
-        sx={full}
-      />
+      <NoteField control={control} name="reason" label="Reason" maxLength={BOND_LIMITS.reason} />
       <Preview ledger={ledger} step={reductionStep(values)} />
       <DocumentPicker
         document={document}
         label="Reduction document"
         hint="Optional: the obligee's acceptance or the surety's reduction rider."
-        disabled={isBusy}
+        disabled={dialog.isBusy}
       />
     </StepDialog>
   );

@@ -5,8 +5,8 @@ import {
   ChoiceField,
   DialogField,
   DocumentPicker,
-  full,
   MoneyField,
+  NoteField,
   StepDialog,
 } from "../../../components/dialog-kit/index.ts";
 import type { FieldOf } from "../../../lib/form-errors.ts";
@@ -30,7 +30,7 @@ export function RiderDialog({ permitId, ledger, open, onClose, today }: BondDial
   const empty: RiderValues = { direction: "increase", amount: "", effective_date: today, reason: "" };
   const fieldOf: FieldOf<RiderValues> = (f) =>
     f === "change" ? "amount" : f === "effective_date" || f === "reason" ? f : null;
-  const { control, document, close, onSubmit, error, isBusy } = useLedgerStep({
+  const { control, document, dialog } = useLedgerStep({
     permitId,
     successMessage: "Rider added.",
     empty,
@@ -51,14 +51,11 @@ export function RiderDialog({ permitId, ledger, open, onClose, today }: BondDial
     : null;
   return (
     <StepDialog
+      {...dialog}
       open={open}
       title="Add Rider"
       intro={`Changes the bond amount from ${formatAmount(ledger.current_amount, ledger.currency) ?? "—"} by a rider the surety issued.`}
       submitLabel="Save Rider"
-      isBusy={isBusy}
-      error={error}
-      onSubmit={onSubmit}
-      onClose={close}
     >
       <ChoiceField
         control={control}
@@ -71,22 +68,13 @@ export function RiderDialog({ permitId, ledger, open, onClose, today }: BondDial
       />
       <MoneyField control={control} name="amount" label="Amount" required currency={ledger.currency} />
       <DialogField control={control} name="effective_date" label="Effective Date" type="date" required />
-      <DialogField
-        control={control}
-        name="reason"
-        label="Reason"
-        required
-        multiline
-        minRows={2}
-        maxLength={BOND_LIMITS.reason}
-        sx={full}
-      />
+      <NoteField control={control} name="reason" label="Reason" required maxLength={BOND_LIMITS.reason} />
       <Preview ledger={ledger} step={step} />
       <DocumentPicker
         document={document}
         label="Rider document"
         hint="Optional: the rider; it becomes the bond's current attachment."
-        disabled={isBusy}
+        disabled={dialog.isBusy}
       />
     </StepDialog>
   );

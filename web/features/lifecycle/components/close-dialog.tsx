@@ -1,4 +1,3 @@
-import MenuItem from "@mui/material/MenuItem";
 import { FINAL_STATUSES } from "../../../../shared/domain/lifecycle.ts";
 import { CloseInputSchema, type CloseFormValues } from "../../../../shared/schemas/lifecycle.ts";
 import { DialogField, StepDialog, useStepForm } from "../../../components/dialog-kit/index.ts";
@@ -17,7 +16,7 @@ export function CloseDialog({
   today: string;
 }) {
   const closePermit = useClosePermit(permitId);
-  const { control, onSubmit, close, error, isBusy } = useStepForm<CloseFormValues>({
+  const { control, dialog } = useStepForm<CloseFormValues>({
     empty: { close_date: today, final_status: "" as CloseFormValues["final_status"] },
     schema: CloseInputSchema,
     save: (values) => closePermit.mutateAsync(values),
@@ -25,26 +24,21 @@ export function CloseDialog({
   });
   return (
     <StepDialog
+      {...dialog}
       open={open}
       title="Close Permit"
       intro="A closed permit gets no more reminders, and its terms and inspections become read-only."
       submitLabel="Close Permit"
-      isBusy={isBusy}
-      error={error}
-      onSubmit={onSubmit}
-      onClose={close}
     >
       <DialogField control={control} name="close_date" label="Close Date" type="date" required />
-      <DialogField control={control} name="final_status" label="Final Status" select required>
-        <MenuItem value="" disabled>
-          Select a status
-        </MenuItem>
-        {FINAL_STATUSES.map((s) => (
-          <MenuItem key={s} value={s}>
-            {s}
-          </MenuItem>
-        ))}
-      </DialogField>
+      <DialogField
+        control={control}
+        name="final_status"
+        label="Final Status"
+        required
+        options={FINAL_STATUSES}
+        emptyLabel="Select a status"
+      />
     </StepDialog>
   );
 }

@@ -1,11 +1,16 @@
-import MenuItem from "@mui/material/MenuItem";
 import { INSPECTION_RESULTS } from "../../../../shared/domain/lifecycle.ts";
 import {
   InspectionInputSchema,
   LIFECYCLE_LIMITS,
   type InspectionFormValues,
 } from "../../../../shared/schemas/lifecycle.ts";
-import { DialogField, full, StepDialog, useStepForm } from "../../../components/dialog-kit/index.ts";
+import {
+  DialogField,
+  full,
+  NoteField,
+  StepDialog,
+  useStepForm,
+} from "../../../components/dialog-kit/index.ts";
 import { useRecordInspection } from "../api/lifecycle-steps.ts";
 
 /** 'Record Inspection'. Under 'Days after last passed inspection' a pass moves the expiry. */
@@ -23,7 +28,7 @@ export function InspectionDialog({
   movesExpiryBy: number | null;
 }) {
   const record = useRecordInspection(permitId);
-  const { control, onSubmit, close, error, isBusy } = useStepForm<InspectionFormValues>({
+  const { control, dialog } = useStepForm<InspectionFormValues>({
     empty: {
       inspection_type: "",
       date: today,
@@ -37,6 +42,7 @@ export function InspectionDialog({
   });
   return (
     <StepDialog
+      {...dialog}
       open={open}
       title="Record Inspection"
       intro={
@@ -45,10 +51,6 @@ export function InspectionDialog({
           : undefined
       }
       submitLabel="Save Inspection"
-      isBusy={isBusy}
-      error={error}
-      onSubmit={onSubmit}
-      onClose={close}
     >
       <DialogField
         control={control}
@@ -67,16 +69,14 @@ export function InspectionDialog({
         required
         slotProps={{ htmlInput: { max: today } }}
       />
-      <DialogField control={control} name="result" label="Result" select required>
-        <MenuItem value="" disabled>
-          Select a result
-        </MenuItem>
-        {INSPECTION_RESULTS.map((r) => (
-          <MenuItem key={r} value={r}>
-            {r}
-          </MenuItem>
-        ))}
-      </DialogField>
+      <DialogField
+        control={control}
+        name="result"
+        label="Result"
+        required
+        options={INSPECTION_RESULTS}
+        emptyLabel="Select a result"
+      />
       <DialogField
         control={control}
         name="inspector"
@@ -84,15 +84,7 @@ export function InspectionDialog({
         maxLength={LIFECYCLE_LIMITS.shortText}
         sx={full}
       />
-      <DialogField
-        control={control}
-        name="notes"
-        label="Notes"
-        multiline
-        minRows={2}
-        maxLength={LIFECYCLE_LIMITS.note}
-        sx={full}
-      />
+      <NoteField control={control} name="notes" label="Notes" maxLength={LIFECYCLE_LIMITS.note} />
     </StepDialog>
   );
 }

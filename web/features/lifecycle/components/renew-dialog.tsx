@@ -6,12 +6,12 @@ import {
 import {
   DialogField,
   DocumentPicker,
-  full,
+  type DocumentState,
   MoneyField,
+  NoteField,
   StepDialog,
   useDocument,
   useStepForm,
-  type DocumentState,
 } from "../../../components/dialog-kit/index.ts";
 import { errorMessage } from "../../../lib/api.ts";
 import { formatDay } from "../../../lib/format.ts";
@@ -57,7 +57,7 @@ export function RenewDialog({
   const renew = useRenewPermit(permitId);
   const notify = useNotify();
   const document = useDocument(usePermitDocumentUpload(permitId));
-  const { control, onSubmit, close, error, isBusy } = useStepForm<RenewalFormValues>({
+  const { control, dialog } = useStepForm<RenewalFormValues>({
     empty: {
       new_expiration_date: "",
       new_issue_date: "",
@@ -77,16 +77,13 @@ export function RenewDialog({
   });
   return (
     <StepDialog
+      {...dialog}
       open={open}
       title="Renew Permit"
       intro={`Ends the current term and starts a new one. The new expiration date must come after ${
         formatDay(currentExpiry) ?? "the current one"
       }.`}
       submitLabel="Save Renewal"
-      isBusy={isBusy}
-      error={error}
-      onSubmit={onSubmit}
-      onClose={close}
     >
       <DialogField
         control={control}
@@ -104,20 +101,12 @@ export function RenewDialog({
         helperText="Keep it if the agency did not issue a new one."
       />
       <MoneyField control={control} name="renewal_fee" label="Renewal Fee" currency={currency} />
-      <DialogField
-        control={control}
-        name="note"
-        label="Note"
-        multiline
-        minRows={2}
-        maxLength={LIFECYCLE_LIMITS.note}
-        sx={full}
-      />
+      <NoteField control={control} name="note" label="Note" maxLength={LIFECYCLE_LIMITS.note} />
       <DocumentPicker
         document={document}
         label="Renewal file"
         hint="Optional: the renewed permit; it becomes the permit's current attachment."
-        disabled={isBusy}
+        disabled={dialog.isBusy}
       />
     </StepDialog>
   );

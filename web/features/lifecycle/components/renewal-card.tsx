@@ -2,7 +2,6 @@ import { useState } from "react";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import Skeleton from "@mui/material/Skeleton";
 import Typography from "@mui/material/Typography";
 import Autorenew from "@mui/icons-material/Autorenew";
 import CheckCircleOutline from "@mui/icons-material/CheckCircleOutlineOutlined";
@@ -13,8 +12,7 @@ import { daysBetween } from "../../../../shared/domain/dates.ts";
 import { EXPIRY_RULE_LABELS } from "../../../../shared/domain/lifecycle.ts";
 import type { Lifecycle } from "../../../../shared/schemas/lifecycle.ts";
 import type { PermitDetail } from "../../../../shared/schemas/permits.ts";
-import { DetailCard, FieldGrid } from "../../../components/detail-card.tsx";
-import { errorMessage } from "../../../lib/api.ts";
+import { DetailCard, FieldGrid, PendingCard } from "../../../components/detail-card.tsx";
 import { formatDay } from "../../../lib/format.ts";
 import { useAcknowledgePermit } from "../api/lifecycle-steps.ts";
 import { acknowledgedLabel } from "./lifecycle-cells.tsx";
@@ -189,14 +187,6 @@ export function RenewalCard({
 }
 
 /** The lifecycle cards while the lifecycle loads, or its error in their place. */
-export function LifecyclePending({ error }: { error: unknown }) {
-  return (
-    <DetailCard title="Renewal" icon={<Autorenew />}>
-      {error ? (
-        <Alert severity="error">{errorMessage(error)}</Alert>
-      ) : (
-        <Skeleton variant="rounded" height={96} />
-      )}
-    </DetailCard>
-  );
-}
+export const LifecyclePending = ({ error }: { error: unknown }) => (
+  <PendingCard title="Renewal" icon={<Autorenew />} error={error} />
+);

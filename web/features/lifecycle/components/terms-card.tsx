@@ -10,7 +10,7 @@ import Typography from "@mui/material/Typography";
 import HistoryOutlined from "@mui/icons-material/HistoryOutlined";
 import { TERM_KIND_LABELS } from "../../../../shared/domain/lifecycle.ts";
 import type { Lifecycle, Term } from "../../../../shared/schemas/lifecycle.ts";
-import { DetailCard, EmptyState } from "../../../components/detail-card.tsx";
+import { DetailCard, EmptyState, RowDetails } from "../../../components/detail-card.tsx";
 import { useIsPhone } from "../../../components/record-cards.tsx";
 import { formatAmount, formatDay, formatDayOrDash } from "../../../lib/format.ts";
 
@@ -34,15 +34,7 @@ function HowCell({ term, currency }: { term: Term; currency: string }) {
       <Typography component="span" variant="body2" sx={{ fontWeight: 500 }}>
         {TERM_KIND_LABELS[term.kind]}
       </Typography>
-      {details ? (
-        <Typography
-          component="span"
-          variant="caption"
-          sx={{ display: "block", color: "text.secondary", overflowWrap: "anywhere" }}
-        >
-          {details}
-        </Typography>
-      ) : null}
+      <RowDetails>{details}</RowDetails>
     </>
   );
 }

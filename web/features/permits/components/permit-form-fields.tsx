@@ -3,52 +3,17 @@ import { useController } from "react-hook-form";
 import Autocomplete from "@mui/material/Autocomplete";
 import Box from "@mui/material/Box";
 import Paper from "@mui/material/Paper";
-import TextField, { type TextFieldProps } from "@mui/material/TextField";
+import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { PERMIT_LIMITS } from "../../../../shared/schemas/permits.ts";
-import type { PermitFieldName, PermitFormControl } from "./permit-form-values.ts";
+import { DialogField } from "../../../components/dialog-kit/index.ts";
+import type { PermitFormControl } from "./permit-form-values.ts";
 
 /** Spans both columns of a section's grid. */
 export const fullWidth = { gridColumn: "1 / -1" } as const;
 
 /** A text, date or select input bound to the form, with its error (client or server) below it. */
-export function Field({
-  control,
-  name,
-  label,
-  required,
-  maxLength,
-  ...props
-}: {
-  control: PermitFormControl;
-  name: PermitFieldName;
-  label: string;
-  required?: boolean;
-  maxLength?: number;
-} & Omit<TextFieldProps, "name" | "label" | "value" | "onChange" | "required">) {
-  const { field, fieldState } = useController({ control, name });
-  const isDate = props.type === "date";
-  return (
-    <TextField
-      {...props}
-      fullWidth
-      label={label}
-      name={field.name}
-      value={field.value ?? ""}
-      onChange={field.onChange}
-      onBlur={field.onBlur}
-      inputRef={field.ref}
-      error={!!fieldState.error}
-      helperText={fieldState.error?.message ?? props.helperText}
-      slotProps={{
-        ...props.slotProps,
-        htmlInput: { maxLength, "aria-required": required || undefined },
-        ...(isDate || props.select ? { inputLabel: { shrink: true } } : {}),
-        ...(props.select ? { select: { displayEmpty: true } } : {}),
-      }}
-    />
-  );
-}
+export const Field = DialogField;
 
 /** One titled card of the form, its fields in two columns (one on a phone). */
 export function Section({ title, children }: { title: string; children: ReactNode }) {
