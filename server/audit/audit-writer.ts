@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { Actor } from "../access/actor.ts";
 import type { Db } from "../db/client.ts";
 import { auditEvents } from "../db/schema.ts";
@@ -36,6 +36,18 @@ export async function recordPermitAuditMany(
   actor: Actor,
   items: { permit: { id: string; companyId: string }; entries: PermitAuditEntry[] }[],
 ): Promise<void> {
+  const insert = permitAuditInsert(actor, items);
+  if (insert) await tx.execute(insert);
+}
+
+/**
+ * The INSERT that recordPermitAuditMany runs, for a writer that folds it into a statement of its
+ * own (a data-modifying WITH: the bond ledger's writer); null when there is nothing to record.
+ */
+export function permitAuditInsert(
+  actor: Actor,
+  items: { permit: { id: string; companyId: string }; entries: PermitAuditEntry[] }[],
+): SQL | null {
   const rows = items.flatMap(({ permit, entries }) =>
     entries.map((e) => ({
       company_id: permit.companyId,
@@ -46,13 +58,13 @@ export async function recordPermitAuditMany(
       new_value: str(e.newValue),
     })),
   );
-  if (!rows.length) return;
-  await tx.execute(sql`
+  if (!rows.length) return null;
+  return sql`
     insert into permit_audit (company_id, permit_id, user_id, user_name, impersonator_id, impersonator_name, action, field, old_value, new_value)
     select r.company_id, r.permit_id, ${actor.userId}, ${actor.name}, ${actor.impersonatorId}, ${actor.impersonatorName},
            r.action, r.field, r.old_value, r.new_value
     from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-      as r(company_id uuid, permit_id uuid, action text, field text, old_value text, new_value text)`);
+      as r(company_id uuid, permit_id uuid, action text, field text, old_value text, new_value text)`;
 }
 
 /** Records an event that is not about a permit (users, companies, settings, impersonation). */

@@ -169,6 +169,45 @@ describe.runIf(process.env.TEST_DB === "pg")("query plans kept from one request 
   });
 });
 
+describe("writes: one load per write", () => {
+  it("a rider costs 6 statements in all (session, begin, the bond locked with its ledger, the entry with the bond's amount and its audit, commit, the ledger) and answers with the new state", async () => {
+    const project = await t.make.project({ companyId: w.companyId, clientId: w.seenClientId });
+    const created = await w.admin.post("/api/permits", {
+      permit_number: "B-BUDGET",
+      permit_name: "Budget bond",
+      record_type: "bond",
+      agency: "City of Springfield",
+      issue_date: "2026-01-05",
+      expiration_date: "2028-06-30",
+      project_id: project.id,
+      bond_amount: "100000",
+      surety_company: "Acme Surety",
+      guarantee_type: "Performance",
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().id as string;
+    const res = await withinStatementBudget(t.database, 6, () =>
+      w.admin.post(`/api/bonds/${id}/ledger`, {
+        kind: "rider",
+        change: "25000",
+        effective_date: "2026-02-01",
+        reason: "Change order",
+      }),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ current_amount: "125000.00", status: "active" });
+    expect(res.json().entries.map((e: { kind: string; change: string }) => [e.kind, e.change])).toEqual([
+      ["original", "100000.00"],
+      ["rider", "25000.00"],
+    ]);
+    // What the writer wrote in its one statement is all there: the bond's amount and the audit.
+    const detail = (await w.admin.get(`/api/permits/${id}`)).json();
+    expect(detail.current_amount).toBe("125000.00");
+    const audit = (await w.admin.get(`/api/permits/${id}/audit`)).json();
+    expect(JSON.stringify(audit)).toContain("125000.00");
+  });
+});
+
 describe("who is asking, read fresh at every request", () => {
   it("refuses a session cookie whose signature was altered", async () => {
     const [name, value] = w.user.cookie.split("=") as [string, string];

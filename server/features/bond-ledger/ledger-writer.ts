@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Actor } from "../../access/actor.ts";
-import { recordPermitAuditMany, type PermitAuditEntry } from "../../audit/audit-writer.ts";
+import { permitAuditInsert, type PermitAuditEntry } from "../../audit/audit-writer.ts";
 import { queryRows, type Db } from "../../db/client.ts";
 import {
   addMoney,
@@ -60,7 +60,7 @@ function auditOf(e: NewLedgerEntry): PermitAuditEntry[] {
  * The one writer of bond ledger entries (the bond form's original amount, imports, and every entry
  * of the ledger routes). In the caller's transaction, which holds the bonds' rows locked: appends
  * the entries in the order given (their seq follows it), sets each bond's current_amount and
- * bond_status to its last entry's, and writes the permit audit. Three statements whatever the count.
+ * bond_status to its last entry's, and writes the permit audit. One statement whatever the count.
  */
 export async function appendLedgerEntries(
   tx: Db,
@@ -84,29 +84,34 @@ export async function appendLedgerEntries(
     reverses_id: e.reversesId ?? null,
   }));
   const json = JSON.stringify(rows);
+  const audit =
+    permitAuditInsert(
+      actor,
+      entries.map((e) => ({ permit: e.permit, entries: auditOf(e) })),
+    ) ?? sql`select 1`;
+  // One statement: the entries, the bonds' amounts and statuses, and their audit (data-modifying WITHs).
   const inserted = await queryRows<{ id: string; permit_id: string }>(
     tx,
-    sql`insert into bond_ledger_entries (company_id, permit_id, kind, change, amount_after, effective_date,
-          obligee_acceptance_date, percent, reason, document_id, reverses_id, created_by, created_by_name)
-        select r.company_id, r.permit_id, r.kind, r.change, r.amount_after, r.effective_date,
-          r.obligee_acceptance_date, r.percent, r.reason, r.document_id, r.reverses_id, ${actor.userId}, ${actor.name}
-        from jsonb_to_recordset(${json}::jsonb) as r(ord int, company_id uuid, permit_id uuid, kind text,
-          change numeric, amount_after numeric, effective_date date, obligee_acceptance_date date,
-          percent numeric, reason text, document_id uuid, reverses_id uuid)
-        order by r.ord
-        returning id, permit_id`,
-  );
-  await tx.execute(
-    sql`update permits p set current_amount = v.amount_after, bond_status = v.status, updated_at = now()
-        from (select distinct on (r.permit_id) r.permit_id, r.amount_after, r.status
-              from jsonb_to_recordset(${json}::jsonb) as r(ord int, permit_id uuid, amount_after numeric, status text)
-              order by r.permit_id, r.ord desc) v
-        where p.id = v.permit_id`,
-  );
-  await recordPermitAuditMany(
-    tx,
-    actor,
-    entries.map((e) => ({ permit: e.permit, entries: auditOf(e) })),
+    sql`with ins as (
+          insert into bond_ledger_entries (company_id, permit_id, kind, change, amount_after, effective_date,
+            obligee_acceptance_date, percent, reason, document_id, reverses_id, created_by, created_by_name)
+          select r.company_id, r.permit_id, r.kind, r.change, r.amount_after, r.effective_date,
+            r.obligee_acceptance_date, r.percent, r.reason, r.document_id, r.reverses_id, ${actor.userId}, ${actor.name}
+          from jsonb_to_recordset(${json}::jsonb) as r(ord int, company_id uuid, permit_id uuid, kind text,
+            change numeric, amount_after numeric, effective_date date, obligee_acceptance_date date,
+            percent numeric, reason text, document_id uuid, reverses_id uuid)
+          order by r.ord
+          returning id, permit_id, seq
+        ),
+        upd as (
+          update permits p set current_amount = v.amount_after, bond_status = v.status, updated_at = now()
+          from (select distinct on (r.permit_id) r.permit_id, r.amount_after, r.status
+                from jsonb_to_recordset(${json}::jsonb) as r(ord int, permit_id uuid, amount_after numeric, status text)
+                order by r.permit_id, r.ord desc) v
+          where p.id = v.permit_id
+        ),
+        aud as (${audit})
+        select id, permit_id from ins order by seq`,
   );
   return inserted.map((r) => ({ id: r.id, permitId: r.permit_id }));
 }

@@ -27,7 +27,8 @@ import {
 import { IdParamsSchema, errorResponses } from "../../../shared/schemas/common.ts";
 import { MaintenanceBondInputSchema } from "../../../shared/schemas/maintenance-bond.ts";
 import { FILE_TYPES } from "../exports/index.ts";
-import { findVisibleBond } from "./bond-access.ts";
+import { lockedWrite } from "../../db/locked-write.ts";
+import { findVisibleBond, lockBondWithLedger } from "./bond-access.ts";
 import { bondSchedule, exportBonds } from "./bonds-export.ts";
 import { bondAggregates, bondRows, presentBondRow } from "./bonds.repository.ts";
 import { addCollateral, releaseCollateral } from "./collateral.service.ts";
@@ -151,10 +152,14 @@ export async function bondsRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const actor = actorOf(request);
-      const bond = await findVisibleBond(db, actor, request.params.id);
-      authorize(canWriteLedger(actor, bond));
-      await addLedgerEntry(db, actor, bond.id, request.body);
-      return loadLedger(db, actor, await findVisibleBond(db, actor, bond.id));
+      // One load per write: the bond locked with its entries, the policy on that row, the entry,
+      // then the ledger as it is now: a rider costs 6 statements in all (server/performance).
+      const bond = await lockedWrite(db, {
+        load: (tx) => lockBondWithLedger(tx, actor, request.params.id),
+        allow: ({ bond }) => canWriteLedger(actor, bond),
+        write: (tx, locked) => addLedgerEntry(tx, actor, locked, request.body),
+      });
+      return loadLedger(db, actor, bond);
     },
   );
 

@@ -32,14 +32,17 @@ export async function assertReopenable(tx: Db, bond: PermitRow, reversed: DatedE
   if (released) throw conflict(REVERSAL_AFTER_COLLATERAL);
 }
 
-/** A Release or Cancellation closes the bond (unless already closed); its reversal reopens it. */
+/**
+ * A Release or Cancellation closes the bond (unless already closed); its reversal reopens it.
+ * Returns the bond's fields it changed.
+ */
 export async function syncClosing(
   tx: Db,
   actor: Actor,
   bond: PermitRow,
   input: LedgerEntryInput,
   reversed: DatedEntry | null,
-) {
+): Promise<Pick<PermitRow, "closeDate" | "finalStatus"> | Record<string, never>> {
   const finalStatus = CLOSING_FINAL_STATUS[input.kind];
   if (finalStatus && !bond.closeDate) {
     await tx
@@ -50,6 +53,7 @@ export async function syncClosing(
       { action: "close", field: "close_date", oldValue: null, newValue: input.effective_date },
       { action: "close", field: "final_status", newValue: finalStatus },
     ]);
+    return { closeDate: input.effective_date, finalStatus };
   }
   if (
     reversed &&
@@ -62,5 +66,7 @@ export async function syncClosing(
       { action: "reopen", field: "close_date", oldValue: bond.closeDate, newValue: null },
       { action: "reopen", field: "final_status", oldValue: bond.finalStatus, newValue: null },
     ]);
+    return { closeDate: null, finalStatus: null };
   }
+  return {};
 }

@@ -12,9 +12,9 @@ import {
 } from "../../../shared/domain/bonds.ts";
 import type { LedgerEntryInput } from "../../../shared/schemas/bond-ledger.ts";
 import { appendLedgerEntries } from "../bond-ledger/index.ts";
-import { findVisibleBond } from "./bond-access.ts";
+import type { PermitRow } from "../permits/index.ts";
 import { assertReopenable, syncClosing } from "./ledger-closing.ts";
-import { ledgerOf } from "./ledger-entries.ts";
+import type { DatedEntry } from "./ledger-entries.ts";
 
 // Writing: POST /api/bonds/:id/ledger (Rider, Reduction, Release, Cancellation, Claim, Reversal).
 
@@ -45,54 +45,58 @@ const stepOf = (input: LedgerEntryInput): LedgerStep => {
 };
 
 /**
- * Adds one entry to a bond's ledger, in one transaction with the bond's row locked: the ledger's
+ * Adds one entry to a bond's ledger, in the route's transaction with the bond's row locked and its
+ * entries read with it (lockBondWithLedger), returning the bond as it is now: the ledger's
  * rules (shared/domain/bonds.ts: nextLedgerState) decide the change, the amount and the status, or
  * refuse (400 on a field, 409 for the bond's state); the writer appends the entry, keeps the bond's
  * current amount and status in step and audits it. A Release or Cancellation also closes the bond
  * (close date = its effective date), so its reminders stop; reversing it reopens the bond
  * (ledger-closing.ts).
  */
-export async function addLedgerEntry(db: Db, actor: Actor, bondId: string, input: LedgerEntryInput) {
-  return db.transaction(async (tx) => {
-    const bond = await findVisibleBond(tx, actor, bondId, { forUpdate: true });
-    const entries = await ledgerOf(tx, bond.id);
-    if ("document_id" in input) await assertDocument(tx, bond.id, input.document_id);
-    const original = entries.find((e) => e.kind === "original");
-    if (original && input.effective_date < original.effectiveDate) {
-      const message = `Effective Date cannot be before the bond's original amount (${original.effectiveDate})`;
-      throw validation({ effective_date: message }, message);
-    }
-    const step = stepOf(input);
-    const outcome = nextLedgerState(entries, step);
-    if (!outcome.ok) {
-      if (outcome.conflict) throw conflict(outcome.message);
-      throw validation({ [outcome.field ?? "kind"]: outcome.message }, outcome.message);
-    }
-    const target = input.kind === "reversal" ? entries.find((e) => e.id === input.reverses_id)! : null;
-    await assertReopenable(tx, bond, target);
-    try {
-      await appendLedgerEntries(tx, actor, [
-        {
-          permit: bond,
-          kind: input.kind,
-          change: outcome.change,
-          amountAfter: outcome.amount_after,
-          status: outcome.status,
-          statusBefore: ledgerStatus(entries) ?? (bond.bondStatus as BondStatus | null),
-          effectiveDate: input.effective_date,
-          obligeeAcceptanceDate: input.kind === "reduction" ? input.obligee_acceptance_date : null,
-          percent: input.kind === "reduction" ? input.percent : null,
-          reason: input.reason,
-          documentId: "document_id" in input ? input.document_id : null,
-          reversesId: input.kind === "reversal" ? input.reverses_id : null,
-        },
-      ]);
-    } catch (err) {
-      // Two reversals of one entry at once: the unique index lets one through.
-      if (uniqueViolation(err) === "bond_ledger_entries_reverses_uq")
-        throw conflict("This entry was already reversed.");
-      throw err;
-    }
-    await syncClosing(tx, actor, bond, input, target);
-  });
+export async function addLedgerEntry(
+  tx: Db,
+  actor: Actor,
+  locked: { bond: PermitRow; entries: DatedEntry[] },
+  input: LedgerEntryInput,
+): Promise<PermitRow> {
+  const { bond, entries } = locked;
+  if ("document_id" in input) await assertDocument(tx, bond.id, input.document_id);
+  const original = entries.find((e) => e.kind === "original");
+  if (original && input.effective_date < original.effectiveDate) {
+    const message = `Effective Date cannot be before the bond's original amount (${original.effectiveDate})`;
+    throw validation({ effective_date: message }, message);
+  }
+  const step = stepOf(input);
+  const outcome = nextLedgerState(entries, step);
+  if (!outcome.ok) {
+    if (outcome.conflict) throw conflict(outcome.message);
+    throw validation({ [outcome.field ?? "kind"]: outcome.message }, outcome.message);
+  }
+  const target = input.kind === "reversal" ? entries.find((e) => e.id === input.reverses_id)! : null;
+  await assertReopenable(tx, bond, target);
+  try {
+    await appendLedgerEntries(tx, actor, [
+      {
+        permit: bond,
+        kind: input.kind,
+        change: outcome.change,
+        amountAfter: outcome.amount_after,
+        status: outcome.status,
+        statusBefore: ledgerStatus(entries) ?? (bond.bondStatus as BondStatus | null),
+        effectiveDate: input.effective_date,
+        obligeeAcceptanceDate: input.kind === "reduction" ? input.obligee_acceptance_date : null,
+        percent: input.kind === "reduction" ? input.percent : null,
+        reason: input.reason,
+        documentId: "document_id" in input ? input.document_id : null,
+        reversesId: input.kind === "reversal" ? input.reverses_id : null,
+      },
+    ]);
+  } catch (err) {
+    // Two reversals of one entry at once: the unique index lets one through.
+    if (uniqueViolation(err) === "bond_ledger_entries_reverses_uq")
+      throw conflict("This entry was already reversed.");
+    throw err;
+  }
+  const closing = await syncClosing(tx, actor, bond, input, target);
+  return { ...bond, currentAmount: outcome.amount_after, bondStatus: outcome.status, ...closing };
 }
