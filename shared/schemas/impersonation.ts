@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ROLES } from "../domain/roles.ts";
+import { uuid } from "./fields.ts";
 
 export const ImpersonationCandidateSchema = z.object({
   id: z.uuid(),
@@ -15,7 +16,7 @@ export const ImpersonationCandidatesSchema = z.object({
 });
 export type ImpersonationCandidates = z.infer<typeof ImpersonationCandidatesSchema>;
 
-export const StartImpersonationSchema = z.object({ userId: z.uuid({ message: "Must be a valid id" }) });
+export const StartImpersonationSchema = z.object({ userId: uuid() });
 
 export const ImpersonationResultSchema = z.object({
   user: z.object({ id: z.uuid(), name: z.string(), email: z.string() }),

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { PROJECT_STATUSES, DEFAULT_PROJECT_STATUS } from "../domain/statuses.ts";
 import { IdSchema, IsoDateSchema, OptionalDateSchema } from "./common.ts";
 import { CLIENT_NAME_MAX } from "./clients.ts";
-import { optionalText, requiredText } from "./fields.ts";
+import { optionalText, requiredText, text } from "./fields.ts";
 
 export const PROJECT_NAME_MAX = 200;
 export const PROJECT_NUMBER_MAX = 100;
@@ -51,8 +51,8 @@ export type ProjectForm = z.input<typeof ProjectFormSchema>;
 export const ProjectQuickFormSchema = z.object({
   company_id: z.string(),
   name: ProjectNameSchema,
-  project_number: z.string().trim().max(PROJECT_NUMBER_MAX),
-  client_name: z.string().trim().max(CLIENT_NAME_MAX),
+  project_number: text(PROJECT_NUMBER_MAX),
+  client_name: text(CLIENT_NAME_MAX),
   status: ProjectStatusSchema,
 });
 export type ProjectQuickForm = z.input<typeof ProjectQuickFormSchema>;

@@ -3,7 +3,7 @@ import { EXPIRY_RULES } from "../domain/lifecycle.ts";
 import { TEMPLATE_STATUSES } from "../domain/statuses.ts";
 import { IdSchema } from "./common.ts";
 import { checkExpiryDays, ExpiryFields } from "./expiry-fields.ts";
-import { optionalText, requiredText } from "./fields.ts";
+import { optionalText, requiredText, tooLongMessage } from "./fields.ts";
 
 export const TEMPLATE_NAME_MAX = 200;
 export const AGENCY_MAX = 200;
@@ -79,7 +79,7 @@ export const TemplateFormSchema = z
     agency: z
       .string()
       .trim()
-      .max(AGENCY_MAX, { message: `Agency must be at most ${AGENCY_MAX} characters` }),
+      .max(AGENCY_MAX, { message: tooLongMessage("Agency", AGENCY_MAX) }),
     status: TemplateStatusSchema,
     expiry_rule: ExpiryFields.expiry_rule,
     expiry_days: ExpiryFields.expiry_days,

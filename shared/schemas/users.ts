@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ROLES } from "../domain/roles.ts";
 import { PasswordSchema } from "./auth.ts";
-import { blankableText, ID_MESSAGE, nonBlankText, optionalId } from "./fields.ts";
+import { blankableText, nonBlankText, optionalId, uuid } from "./fields.ts";
 
 const EmailSchema = nonBlankText(254, "Email").refine((v) => z.email().safeParse(v).success, {
   message: "Enter a valid email address",
@@ -55,7 +55,7 @@ export type UpdateUser = z.output<typeof UpdateUserSchema>;
 
 /** PUT /api/users/:id/clients: the clients (of the user's own company) a client-user may see. */
 export const UserClientsSchema = z.object({
-  clientIds: z.array(z.uuid({ message: ID_MESSAGE })).max(1000),
+  clientIds: z.array(uuid()).max(1000),
 });
 export type UserClients = z.infer<typeof UserClientsSchema>;
 
