@@ -11,6 +11,7 @@ export default tseslint.config(
       "build",
       "data",
       ".test-data",
+      ".cache",
       "node_modules",
       "server/db/migrations",
       "coverage",

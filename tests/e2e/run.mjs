@@ -1,5 +1,10 @@
-// `npm run test:e2e`: builds the web app, seeds a fresh embedded database, starts the real server
-// on a free port, runs the Playwright specs in Chromium against it, and stops the server.
+// `npm run test:e2e`: the Playwright specs in Chromium against the real server.
+//
+// With TEST_DATABASE_URL (PostgreSQL): two servers over one fresh database, the specs split across
+// them (tests/e2e/across-servers.ts; decision 0021). That is the test command's one e2e run and the
+// proof that two servers over one database serve the app as one.
+// Without (or with E2E_SERVERS=1): builds the web app, seeds a fresh embedded database (PGlite),
+// starts one server on a free port, runs the specs one file after another, and stops the server.
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
@@ -11,6 +16,15 @@ const DEMO_PASSWORD = "demo-password-e2e";
 // The demo super-admin must use two-factor sign-in; the specs compute its codes from this secret.
 const DEMO_TOTP_SECRET = "e2e-demo-totp-secret-0123456789ab";
 const ADMIN_EMAIL = "first.admin@permitrack.example";
+
+if (process.env.TEST_DATABASE_URL && process.env.E2E_SERVERS !== "1") {
+  const across = spawn(
+    process.execPath,
+    ["--import", "tsx", "tests/e2e/across-servers.ts", ...process.argv.slice(2)],
+    { cwd: root, stdio: "inherit" },
+  );
+  process.exit(await new Promise((resolve) => across.on("exit", (c) => resolve(c ?? 1))));
+}
 
 const freePort = () =>
   new Promise((resolve) => {

@@ -49,5 +49,6 @@ describe("data directory lock", () => {
     expect(readDataDirLock(dataDir)?.pid).toBe(process.pid);
     lock.release();
     expect(fs.existsSync(lock.file)).toBe(false);
-  });
+    // The child loads TypeScript through tsx: seconds on a busy machine.
+  }, 30_000);
 });
