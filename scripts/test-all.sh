@@ -10,8 +10,8 @@
 # Two Node lines in one run (decision 0021): the unit tests and the PGlite half of the API tests run
 # on Node 24 (fetched once into .cache/node24 by scripts/lib/node24.mjs); everything else, the
 # PostgreSQL half of the API tests, the servers of the e2e and resilience runs, on this machine's
-# Node (20.19+). The two API halves run side by side (each one worker; TEST_API_SERIAL=1: one after
-# the other). The e2e specs run once: on PostgreSQL against two servers over one database (the
+# Node (20.19+). Typecheck and lint run side by side, and so do the two API halves (each one worker;
+# TEST_API_SERIAL=1: one after the other). The e2e specs run once: on PostgreSQL against two servers over one database (the
 # two-server proof), on PGlite against one server.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -100,20 +100,46 @@ phase "node 24 (.cache/node24)" fetch_node24
 NODE20=$(command -v node)
 echo "==> Node $("$NODE24" --version) for the unit and PGlite API tests, Node $("$NODE20" --version) for the rest"
 
-phase "typecheck" npm run typecheck
-phase "lint" npm run lint
-
-rm -rf test-results/api*.json test-results/api-*.log test-results/e2e.json test-results/resilience.json
+rm -rf test-results/api*.json test-results/*.log test-results/*.seconds test-results/e2e.json test-results/resilience.json
 mkdir -p test-results
-VITEST=node_modules/vitest/vitest.mjs
-REPORT=(--reporter=default --reporter=json)
-# api_run NODE JSON LOG VITEST-ARGS...: one vitest run, its output into LOG, "seconds exit" into LOG.seconds.
-api_run() {
-  local node=$1 json=$2 log=$3 t0=$SECONDS rc=0
-  shift 3
-  "$node" "$VITEST" run "$@" "${REPORT[@]}" --outputFile.json="$json" >"$log" 2>&1 || rc=$?
+# timed LOG COMMAND...: runs COMMAND with its output into LOG, and "seconds exit" into LOG.seconds.
+timed() {
+  local log=$1 t0=$SECONDS rc=0
+  shift
+  "$@" >"$log" 2>&1 || rc=$?
   echo "$((SECONDS - t0)) $rc" >"$log.seconds"
   return $rc
+}
+# report_runs "NAME|LOG"...: prints each run's output and records its time; fails if any failed.
+report_runs() {
+  local run label log secs rc failed=0
+  for run in "$@"; do
+    label=${run%|*}
+    log=${run#*|}
+    echo
+    echo "----- $label ($log)"
+    cat "$log"
+    read -r secs rc <"$log.seconds"
+    record "$label" "$secs" "$([ "$rc" = 0 ] && echo ok || echo "FAILED (exit $rc)")"
+    [ "$rc" = 0 ] || failed=1
+  done
+  return $failed
+}
+
+# Typecheck and lint side by side: each is one process on one core.
+echo "==> typecheck and lint, side by side"
+timed test-results/typecheck.log npm run typecheck &
+pid=$!
+timed test-results/lint.log npm run lint || true
+wait $pid || true
+report_runs "typecheck|test-results/typecheck.log" "lint|test-results/lint.log"
+VITEST=node_modules/vitest/vitest.mjs
+REPORT=(--reporter=default --reporter=json)
+# api_run NODE JSON LOG VITEST-ARGS...: one vitest run, timed into LOG.
+api_run() {
+  local node=$1 json=$2 log=$3
+  shift 3
+  timed "$log" "$node" "$VITEST" run "$@" "${REPORT[@]}" --outputFile.json="$json"
 }
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
   NODE20_ARGS=(--project api-pg)
@@ -134,16 +160,8 @@ if [ "${TEST_API_SERIAL:-}" = 1 ]; then wait $pid24 || true; fi
 api_run "$NODE20" "$NODE20_JSON" test-results/api-node20.log "${NODE20_ARGS[@]}" || true
 wait $pid24 || true
 api_rc=0
-for half in "unit + API on PGlite (Node 24)|test-results/api-pglite.log" "$NODE20_NAME|test-results/api-node20.log"; do
-  label=${half%|*}
-  log=${half#*|}
-  echo
-  echo "----- $label ($log)"
-  cat "$log"
-  read -r secs rc <"$log.seconds"
-  record "$label" "$secs" "$([ "$rc" = 0 ] && echo ok || echo "FAILED (exit $rc)")"
-  [ "$rc" = 0 ] || api_rc=1
-done
+report_runs "unit + API on PGlite (Node 24)|test-results/api-pglite.log" "$NODE20_NAME|test-results/api-node20.log" ||
+  api_rc=1
 record "API tests, wall clock" $((SECONDS - t0)) "$([ $api_rc = 0 ] && echo ok || echo FAILED)"
 [ $api_rc = 0 ] || exit 1
 
