@@ -1,7 +1,9 @@
 import type { ReactNode } from "react";
 import Box from "@mui/material/Box";
 
-export type Placed = { node: ReactNode; order: number };
+/** A card and its place: `key` names it, so a card that appears above it (the lifecycle's, once loaded)
+ * does not make React mount it again (and lose what was typed in it). */
+export type Placed = { key: string; node: ReactNode; order: number };
 
 /**
  * Two columns from md up (details left, files and reminders right) and the audit trail across
@@ -9,8 +11,8 @@ export type Placed = { node: ReactNode; order: number };
  * right after the facts, so a phone user does not scroll past every comment to reach the files.
  */
 export function DetailLayout({ main, side, bottom }: { main: Placed[]; side: Placed[]; bottom: Placed }) {
-  const placed = (item: Placed, i: number) => (
-    <Box key={i} sx={{ order: { xs: item.order, md: 0 }, minWidth: 0 }}>
+  const placed = (item: Placed) => (
+    <Box key={item.key} sx={{ order: { xs: item.order, md: 0 }, minWidth: 0 }}>
       {item.node}
     </Box>
   );

@@ -63,6 +63,7 @@ function PermitDetailView({ permit }: { permit: PermitDetail }) {
       <DetailLayout
         main={[
           {
+            key: "facts",
             order: 1,
             node: (
               <Box
@@ -77,14 +78,16 @@ function PermitDetailView({ permit }: { permit: PermitDetail }) {
               </Box>
             ),
           },
-          { order: 2, node: <PermitTimeline permit={permit} /> },
+          { key: "timeline", order: 2, node: <PermitTimeline permit={permit} /> },
           ...(isBond
             ? [
                 {
+                  key: "bond-details",
                   order: 4,
                   node: <BondDetailsCard permit={permit} ledger={ledger} today={today} currency={currency} />,
                 },
                 {
+                  key: "bond-ledger",
                   order: 4,
                   node: ledger ? (
                     <BondLedgerCard permitId={permit.id} ledger={ledger} today={today} />
@@ -96,14 +99,19 @@ function PermitDetailView({ permit }: { permit: PermitDetail }) {
             : []),
           ...(life
             ? [
-                { order: 6, node: <TermsCard lifecycle={life} currency={currency} /> },
-                { order: 7, node: <InspectionsCard permitId={permit.id} lifecycle={life} today={today} /> },
+                { key: "terms", order: 6, node: <TermsCard lifecycle={life} currency={currency} /> },
+                {
+                  key: "inspections",
+                  order: 7,
+                  node: <InspectionsCard permitId={permit.id} lifecycle={life} today={today} />,
+                },
               ]
             : []),
-          { order: 8, node: <CommentsCard permit={permit} /> },
+          { key: "comments", order: 8, node: <CommentsCard permit={permit} /> },
         ]}
         side={[
           {
+            key: "renewal",
             order: 3,
             node: life ? (
               <RenewalCard permit={permit} lifecycle={life} today={today} currency={currency} />
@@ -113,12 +121,20 @@ function PermitDetailView({ permit }: { permit: PermitDetail }) {
           },
           // Collateral: staff only (a client-user's ledger has none).
           ...(ledger?.collateral
-            ? [{ order: 5, node: <CollateralCard permitId={permit.id} ledger={ledger} today={today} /> }]
+            ? [
+                {
+                  key: "collateral",
+                  order: 5,
+                  node: <CollateralCard permitId={permit.id} ledger={ledger} today={today} />,
+                },
+              ]
             : []),
-          { order: 5, node: <AttachmentsCard permit={permit} /> },
-          ...(canSeeReminders ? [{ order: 9, node: <RemindersCard permitId={permit.id} /> }] : []),
+          { key: "attachments", order: 5, node: <AttachmentsCard permit={permit} /> },
+          ...(canSeeReminders
+            ? [{ key: "reminders", order: 9, node: <RemindersCard permitId={permit.id} /> }]
+            : []),
         ]}
-        bottom={{ order: 10, node: <AuditTrailCard permitId={permit.id} /> }}
+        bottom={{ key: "audit", order: 10, node: <AuditTrailCard permitId={permit.id} /> }}
       />
     </>
   );
