@@ -584,10 +584,19 @@ export const attachments = pgTable(
     contentType: text("content_type").notNull(),
     size: integer("size").notNull(),
     archived: boolean("archived").notNull().default(false),
+    /**
+     * 'file': the permit's own files (a new one archives the current ones; its file history);
+     * 'ledger_document': a bond ledger entry's document (a rider, a release letter...), listed on its
+     * ledger row only, never archiving nor archived.
+     */
+    kind: text("kind").notNull().default("file"),
     uploadedBy: uuid("uploaded_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
-  (t) => [index("attachments_permit_idx").on(t.permitId, t.createdAt)],
+  (t) => [
+    index("attachments_permit_idx").on(t.permitId, t.createdAt),
+    check("attachments_kind_check", sql`${t.kind} in ('file','ledger_document')`),
+  ],
 );
 
 // ---------------------------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 import type { Refusal } from "../errors.ts";
 import { allow } from "../errors.ts";
-import type { Db } from "./client.ts";
+import type { Db } from "../db/client.ts";
 
 /**
  * One load per write: a route that changes one record runs it through here, so the record is read

@@ -266,6 +266,8 @@ const json = (body: unknown) => ({
 const today = () => todayIn("UTC");
 const byCompany = <V extends { companyId: string | null }>(m: Map<string, V>, companyId: string) =>
   [...m].filter(([, v]) => v.companyId === companyId).map(([id]) => id);
+/** Attachments that are ledger entries' documents: a bond's new file archives none of them. */
+const ledgerDocuments = new Set<string>();
 const addAudit = (companyId: string, permitId: string, action: string, field: string | null = null) =>
   model.permitAudit.push(auditKey(companyId, permitId, action, field));
 const addEvent = (companyId: string | null, action: string, entityType: string) =>
@@ -703,8 +705,8 @@ const SPECS: Spec[] = [
         expect: 201,
         after: (res) => {
           const { attachment } = res.json() as { attachment: { id: string; filename: string } };
-          for (const [, a] of model.attachments) {
-            if (a.permitId === id && !a.archived) {
+          for (const [attachmentId, a] of model.attachments) {
+            if (a.permitId === id && !a.archived && !ledgerDocuments.has(attachmentId)) {
               a.archived = true;
               addAudit(companyId, id, "archive", "attachment");
             }
@@ -893,6 +895,41 @@ const SPECS: Spec[] = [
           ledgered.set(id, after);
           addAudit(companyId, id, "ledger", "bond_ledger");
           addAudit(companyId, id, "ledger", "current_amount");
+        },
+      };
+    },
+  },
+  {
+    route: "POST /api/bonds/:id/documents",
+    body: "attachment",
+    weight: 1,
+    base: () => {
+      const ids = ledgeredBonds("CA");
+      return ids.length ? { who: "CA", params: { id: pick(ids) } } : null;
+    },
+    valid: () => {
+      const who = staff();
+      const ids = ledgeredBonds(who);
+      if (!ids.length) return null;
+      const id = pick(ids);
+      const { companyId } = model.permits.get(id)!;
+      const name = `rider-${seq()}.pdf`;
+      return {
+        route: "POST /api/bonds/:id/documents",
+        kind: "valid",
+        who,
+        method: "POST",
+        url: `/api/bonds/${id}/documents`,
+        ...multipart([
+          { name: "file", filename: name, contentType: "application/pdf", content: `%PDF-1.4 ${seq()}` },
+        ]),
+        expect: 201,
+        after: (res) => {
+          // A ledger entry's document archives none of the bond's files.
+          const { attachment } = res.json() as { attachment: { id: string } };
+          model.attachments.set(attachment.id, { permitId: id, filename: name, archived: false });
+          ledgerDocuments.add(attachment.id);
+          addAudit(companyId, id, "upload", "ledger_document");
         },
       };
     },
@@ -1862,7 +1899,8 @@ SPECS.push(
         who,
         method: "POST",
         url: `/api/users/${id}/${action}`,
-        expect: 200,
+        // The user's flags offer neither: disabling a disabled user (enabling an active one) is a 409.
+        expect: target.banned === banned ? 409 : 200,
         after: () => {
           if (target.banned === banned) return;
           target.banned = banned;
@@ -3374,13 +3412,20 @@ SPECS.push(
       });
       return {
         route: "POST /api/acknowledgements/:token",
-        kind: p.closeDate ? "valid:closed-permit" : p.acknowledged ? "valid:already-acknowledged" : "valid",
+        // A closed, archived or N/A permit gets no reminders, so its link is refused like a stale one.
+        kind: p.closeDate
+          ? "valid:closed-permit"
+          : p.archived || p.status === "N/A"
+            ? "valid:not-reminded"
+            : p.acknowledged
+              ? "valid:already-acknowledged"
+              : "valid",
         who: "anon",
         method: "POST",
         url: `/api/acknowledgements/${token}`,
-        expect: p.closeDate ? 404 : 200,
+        expect: p.closeDate || p.archived || p.status === "N/A" ? 404 : 200,
         after: () => {
-          if (p.closeDate || p.acknowledged) return;
+          if (p.closeDate || p.archived || p.status === "N/A" || p.acknowledged) return;
           p.acknowledged = true;
           addAudit(p.companyId, id, "acknowledge", "acknowledged");
         },

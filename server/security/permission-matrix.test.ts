@@ -798,6 +798,21 @@ const ROWS: Row[] = [
     }),
   ),
   row(
+    "POST /api/bonds/:id/documents",
+    P4,
+    {
+      SA: "201 201 201 201",
+      CA: "201 201 201 404",
+      CU: "201 201 201 404",
+      CL: "404 403 404 404",
+      OA: "404 404 404 201",
+    },
+    async (c) => ({
+      params: { id: await fresh.bond(c.object as RecordKey) },
+      ...multipart([{ name: "file", filename: "rider.txt", contentType: "text/plain", content: "rider" }]),
+    }),
+  ),
+  row(
     "POST /api/bonds/:id/collateral",
     P4,
     {

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { canUploadAttachment, canViewAttachments } from "../../access/policies/attachment.ts";
 import { actorOf } from "../../auth/plugin.ts";
-import { authorize, notFound, validation } from "../../errors.ts";
+import { authorize, notFound } from "../../errors.ts";
 import {
   AttachmentListQuerySchema,
   AttachmentListSchema,
@@ -12,14 +12,11 @@ import {
 } from "../../../shared/schemas/attachments.ts";
 import { ErrorResponseSchema, IdParamsSchema, errorResponses } from "../../../shared/schemas/common.ts";
 import { findVisiblePermit } from "../permits/index.ts";
-import { findVisibleAttachment, listAttachments, uploadAttachment } from "./attachments.service.ts";
+import { findVisibleAttachment, listAttachments } from "./attachments.service.ts";
+import { receiveUpload } from "./receive-upload.ts";
 import { attachmentDisposition, downloadContentType } from "./file-names.ts";
-import { hasUnstorableText, UNSTORABLE_TEXT_MESSAGE } from "../../../shared/domain/text.ts";
-
-const UNSTORABLE_FILE_NAME = `The file name is not valid. ${UNSTORABLE_TEXT_MESSAGE}`;
 
 const errors = errorResponses(400, 401, 403, 404);
-const FILE_REQUIRED = "Choose a file to upload.";
 
 /**
  * Resolves once the stored file can be read, so a missing file answers a clean error before any
@@ -84,23 +81,7 @@ export async function attachmentsRoutes(app: FastifyInstance) {
       const actor = actorOf(request);
       const permit = await findVisiblePermit(db, actor, request.params.id);
       authorize(canUploadAttachment(actor, permit));
-      if (!request.isMultipart()) throw validation({ file: FILE_REQUIRED });
-      const part = await request.file();
-      if (!part) throw validation({ file: FILE_REQUIRED });
-      if (part.fieldname !== "file") {
-        part.file.resume();
-        throw validation({ file: 'Send the file in a field named "file".' });
-      }
-      if (part.filename && hasUnstorableText(part.filename)) {
-        part.file.resume();
-        throw validation({ file: UNSTORABLE_FILE_NAME }, UNSTORABLE_FILE_NAME);
-      }
-      const attachment = await uploadAttachment(db, storage, actor, permit, {
-        stream: part.file,
-        filename: part.filename,
-        mimetype: part.mimetype,
-        maxBytes: config.UPLOAD_MAX_BYTES,
-      });
+      const attachment = await receiveUpload(app, request, actor, permit, "file");
       return reply.status(201).send({ attachment });
     },
   );

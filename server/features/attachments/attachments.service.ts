@@ -10,6 +10,8 @@ import { recordPermitAudit } from "../../audit/audit-writer.ts";
 import { displayFilename, normaliseContentType } from "./file-names.ts";
 
 type AttachmentRow = typeof attachments.$inferSelect;
+/** A permit's own file, or a bond ledger entry's document (schema.ts). */
+export type AttachmentKind = "file" | "ledger_document";
 
 const ATTACHMENT_FIELD = "attachment";
 
@@ -37,6 +39,8 @@ export async function listAttachments(
     .where(
       and(
         eq(attachments.permitId, permitId),
+        // A ledger entry's document is listed on its ledger row, not among the permit's files.
+        eq(attachments.kind, "file"),
         opts.includeArchived ? undefined : eq(attachments.archived, false),
       ),
     )
@@ -45,8 +49,9 @@ export async function listAttachments(
 }
 
 /**
- * Stores an upload and records it: the permit's current attachments are archived (spec section 4),
- * the new row and the audit entries are written in one transaction. The file is written first,
+ * Stores an upload and records it: a permit's own file archives the permit's current files (spec
+ * section 4; a ledger document archives nothing), the new row and the audit entries are written in
+ * one transaction. The file is written first,
  * under a server-generated key, and removed again if anything after that fails.
  */
 export async function uploadAttachment(
@@ -54,8 +59,15 @@ export async function uploadAttachment(
   storage: Storage,
   actor: Actor,
   permit: { id: string; companyId: string },
-  file: { stream: Readable; filename: string | undefined; mimetype: string | undefined; maxBytes: number },
+  file: {
+    stream: Readable;
+    filename: string | undefined;
+    mimetype: string | undefined;
+    maxBytes: number;
+    kind?: AttachmentKind;
+  },
 ): Promise<Attachment> {
+  const kind = file.kind ?? "file";
   const stored = await storage.put(`attachments/${permit.companyId}`, file.stream, file.maxBytes);
   try {
     if (stored.size === 0) throw validation({ file: "The file is empty." });
@@ -68,11 +80,20 @@ export async function uploadAttachment(
         .where(eq(permits.id, permit.id))
         .for("update");
       if (!locked) throw notFound("Permit");
-      const archived = await tx
-        .update(attachments)
-        .set({ archived: true })
-        .where(and(eq(attachments.permitId, permit.id), eq(attachments.archived, false)))
-        .returning({ filename: attachments.filename });
+      const archived =
+        kind === "file"
+          ? await tx
+              .update(attachments)
+              .set({ archived: true })
+              .where(
+                and(
+                  eq(attachments.permitId, permit.id),
+                  eq(attachments.kind, "file"),
+                  eq(attachments.archived, false),
+                ),
+              )
+              .returning({ filename: attachments.filename })
+          : [];
       const [inserted] = await tx
         .insert(attachments)
         .values({
@@ -82,12 +103,17 @@ export async function uploadAttachment(
           storageKey: stored.key,
           contentType: normaliseContentType(file.mimetype),
           size: stored.size,
+          kind,
           uploadedBy: actor.userId,
         })
         .returning();
       await recordPermitAudit(tx, actor, permit, [
         ...archived.map((a) => ({ action: "archive", field: ATTACHMENT_FIELD, oldValue: a.filename })),
-        { action: "upload", field: ATTACHMENT_FIELD, newValue: filename },
+        {
+          action: "upload",
+          field: kind === "file" ? ATTACHMENT_FIELD : "ledger_document",
+          newValue: filename,
+        },
       ]);
       return inserted!;
     });

@@ -24,10 +24,12 @@ import {
   BondListSchema,
   BondScheduleQuerySchema,
 } from "../../../shared/schemas/bonds-page.ts";
-import { IdParamsSchema, errorResponses } from "../../../shared/schemas/common.ts";
+import { AttachmentResponseSchema } from "../../../shared/schemas/attachments.ts";
+import { ErrorResponseSchema, IdParamsSchema, errorResponses } from "../../../shared/schemas/common.ts";
 import { MaintenanceBondInputSchema } from "../../../shared/schemas/maintenance-bond.ts";
+import { receiveUpload } from "../attachments/index.ts";
 import { FILE_TYPES } from "../exports/index.ts";
-import { lockedWrite } from "../../db/locked-write.ts";
+import { lockedWrite } from "../../http/locked-write.ts";
 import { findVisibleBond, lockBondWithLedger } from "./bond-access.ts";
 import { bondSchedule, exportBonds } from "./bonds-export.ts";
 import { bondAggregates, bondRows, presentBondRow } from "./bonds.repository.ts";
@@ -160,6 +162,27 @@ export async function bondsRoutes(app: FastifyInstance) {
         write: (tx, locked) => addLedgerEntry(tx, actor, locked, request.body),
       });
       return loadLedger(db, actor, bond);
+    },
+  );
+
+  r.post(
+    "/api/bonds/:id/documents",
+    {
+      schema: {
+        tags,
+        summary:
+          "Upload a ledger entry's document (multipart, one field named \"file\"): listed on its ledger row, not among the bond's files, archiving none of them",
+        consumes: ["multipart/form-data"],
+        params: IdParamsSchema,
+        response: { 201: AttachmentResponseSchema, ...errors, 413: ErrorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const bond = await findVisibleBond(db, actor, request.params.id);
+      authorize(canWriteLedger(actor, bond));
+      const attachment = await receiveUpload(app, request, actor, bond, "ledger_document");
+      return reply.status(201).send({ attachment });
     },
   );
 

@@ -10,6 +10,7 @@ import {
   sureties,
 } from "../../db/schema.ts";
 import { queryRows } from "../../db/client.ts";
+import { multipart } from "../../test-support/multipart.ts";
 import { useTestContext, type ApiClient } from "../../test-support/harness.ts";
 import { quiesce, reminderCompany } from "../../test-support/reminder-fixtures.ts";
 import { useWorld } from "../../test-support/world.ts";
@@ -473,6 +474,61 @@ describe("the ledger", () => {
     expect(
       await t.db.select().from(bondLedgerEntries).where(eq(bondLedgerEntries.permitId, bond.id)),
     ).toEqual([]);
+  });
+});
+
+describe("a ledger entry's document", () => {
+  const uploadDocument = (bondId: string, api: ApiClient = w.admin, filename = "rider-2.pdf") =>
+    api.request({
+      method: "POST",
+      url: `/api/bonds/${bondId}/documents`,
+      ...multipart([{ name: "file", filename, contentType: "application/pdf", content: "%PDF-1.4 rider" }]),
+    });
+  const filesOf = async (id: string) =>
+    (
+      (await w.admin.get(`/api/permits/${id}/attachments?include_archived=true`)).json().attachments as {
+        filename: string;
+        archived: boolean;
+      }[]
+    ).map((a) => [a.filename, a.archived]);
+
+  it("is its own kind of attachment: shown on its ledger row, not among the bond's files, archiving none", async () => {
+    const bond = await newBond();
+    const file = await w.admin.request({
+      method: "POST",
+      url: `/api/permits/${bond.id}/attachments`,
+      ...multipart([
+        { name: "file", filename: "bond.pdf", contentType: "application/pdf", content: "%PDF-1.4 bond" },
+      ]),
+    });
+    expect(file.statusCode, file.body).toBe(201);
+    const doc = await uploadDocument(bond.id);
+    expect(doc.statusCode, doc.body).toBe(201);
+    const documentId = doc.json().attachment.id as string;
+    const ledger = await ok(bond.id, { ...rider("2500"), document_id: documentId });
+    expect(ledger.entries.at(-1)!.document).toEqual({ id: documentId, name: "rider-2.pdf" });
+    // The bond's own file stays current, and its file history knows nothing of the document.
+    expect(await filesOf(bond.id)).toEqual([["bond.pdf", false]]);
+    const download = await w.admin.get(`/api/attachments/${documentId}/download`);
+    expect(download.statusCode).toBe(200);
+    expect(download.body).toBe("%PDF-1.4 rider");
+  });
+
+  it("is uploaded by whoever may write the ledger: a client-user 403, another company 404, a permit 404, no file 400", async () => {
+    const bond = await newBond();
+    expect((await uploadDocument(bond.id, w.clientUser)).statusCode).toBe(403);
+    const otherAdmin = await t.signIn(
+      await t.make.user({ role: "company-admin", companyId: w.otherCompanyId }),
+    );
+    expect((await uploadDocument(bond.id, otherAdmin)).statusCode).toBe(404);
+    expect((await uploadDocument(w.permitId)).statusCode).toBe(404);
+    const empty = await w.admin.request({
+      method: "POST",
+      url: `/api/bonds/${bond.id}/documents`,
+      ...multipart([{ name: "note", content: "no file" }]),
+    });
+    expect(empty.statusCode).toBe(400);
+    expect(await filesOf(bond.id)).toEqual([]);
   });
 });
 

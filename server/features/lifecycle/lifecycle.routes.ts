@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { Actor } from "../../access/actor.ts";
 import { canViewLifecycle, lifecycleRefusal, type LifecycleStep } from "../../access/policies/lifecycle.ts";
 import type { Db } from "../../db/client.ts";
-import { lockedWrite } from "../../db/locked-write.ts";
+import { lockedWrite } from "../../http/locked-write.ts";
 import { actorOf } from "../../auth/plugin.ts";
 import { authorize } from "../../errors.ts";
 import { IdParamsSchema, errorResponses } from "../../../shared/schemas/common.ts";

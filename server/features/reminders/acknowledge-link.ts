@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { actorFromUser } from "../../access/actor-from-user.ts";
 import type { LinkSigner } from "../../auth/link-signer.ts";
 import { canAcknowledgeByLink, lifecycleRefusal } from "../../access/policies/lifecycle.ts";
-import { lockedWrite } from "../../db/locked-write.ts";
+import { lockedWrite } from "../../http/locked-write.ts";
 import type { Db } from "../../db/client.ts";
 import { companies, permits, users } from "../../db/schema.ts";
 import { AppError } from "../../errors.ts";

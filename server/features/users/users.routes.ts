@@ -10,7 +10,7 @@ import {
   setDisabledRefusal,
 } from "../../access/policies/user.ts";
 import type { Actor } from "../../access/actor.ts";
-import { lockedWrite } from "../../db/locked-write.ts";
+import { lockedWrite } from "../../http/locked-write.ts";
 import { actorOf } from "../../auth/plugin.ts";
 import { authorize } from "../../errors.ts";
 import { IdParamsSchema, errorResponses } from "../../../shared/schemas/common.ts";
