@@ -1,11 +1,14 @@
 import { z } from "zod";
 import { isIsoDate } from "../domain/dates.ts";
 import { PERMIT_LIMITS } from "../domain/permit-fields.ts";
+import { FINAL_STATUSES, type FinalStatus } from "../domain/lifecycle.ts";
 import { GUARANTEE_TYPES, RECORD_TYPES, type GuaranteeType } from "../domain/statuses.ts";
 import { checkExpiryDays, ExpiryFields } from "./expiry-fields.ts";
 import { isoDate, money, optionalId, optionalIsoDate, optionalText, requiredText } from "./fields.ts";
 
 // The permit form and POST/PUT /api/permits share this schema.
+
+export const FINAL_STATUS_REQUIRED = "Final Status is required when a Close Date is set";
 
 /** A grantor link must be a web address; "example.gov/x" gets https:// in front. */
 const grantorLink = z
@@ -46,6 +49,21 @@ export const PermitInputSchema = z
     /** Empty: the server sets today (in the company's time zone). */
     start_date: optionalIsoDate(),
     close_date: optionalIsoDate(),
+    /** How the permit ended ('Final Status'): required with a Close Date, dropped without one. */
+    final_status: z
+      .string()
+      .nullish()
+      .transform((v, ctx) => {
+        if (!v) return null;
+        if (!(FINAL_STATUSES as readonly string[]).includes(v)) {
+          ctx.addIssue({
+            code: "custom",
+            message: `Final Status must be one of ${FINAL_STATUSES.join(", ")}`,
+          });
+          return z.NEVER;
+        }
+        return v as FinalStatus;
+      }),
     phase: optionalText("Phase", PERMIT_LIMITS.shortText),
     aka: optionalText("AKA", PERMIT_LIMITS.shortText),
     grantor_link: grantorLink,
@@ -80,6 +98,10 @@ export const PermitInputSchema = z
   .superRefine(
     (v, ctx) => {
       checkExpiryDays(v, ctx);
+      // A closed permit says how it ended, as 'Close Permit' does.
+      if (typeof v.close_date === "string" && v.close_date && !v.final_status) {
+        ctx.addIssue({ code: "custom", path: ["final_status"], message: FINAL_STATUS_REQUIRED });
+      }
       if (v.record_type === "bond" && !v.guarantee_type) {
         ctx.addIssue({ code: "custom", path: ["guarantee_type"], message: "Guarantee Type is required" });
       }
@@ -123,6 +145,7 @@ export const PERMIT_INPUT_FIELDS = [
   "expiration_date",
   "start_date",
   "close_date",
+  "final_status",
   "phase",
   "aka",
   "grantor_link",

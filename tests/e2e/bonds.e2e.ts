@@ -191,7 +191,7 @@ describe("a bond's life", () => {
     await eventually(() => entries.count()).toBe(1);
     await expect(entries.first().textContent()).resolves.toContain("Original Amount");
 
-    // Rider: +25,000 with its document (uploaded through the permit's attachments).
+    // Rider: +25,000 with its document (a ledger document: not one of the bond's files).
     await ledger.getByRole("button", { name: "Add Rider" }).click();
     const rider = page.getByRole("dialog", { name: "Add Rider" });
     await rider.getByLabel("Amount").fill("25000");
@@ -203,10 +203,28 @@ describe("a bond's life", () => {
       buffer: Buffer.from("rider no. 1"),
     });
     await viewportShot(page, "bonds-rider-dialog-1280");
+    // One rider: its document and its entry are sent; the answer is the ledger as it is now, so
+    // neither the detail nor the ledger is fetched again (the lists and the audit trail may be).
+    const sent: string[] = [];
+    const record = (request: { method(): string; url(): string }) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith("/api/")) sent.push(`${request.method()} ${url.pathname}`);
+    };
+    page.on("request", record);
     await rider.getByRole("button", { name: "Save Rider" }).click();
     await toast(page, "Rider added.");
     await eventually(() => rider.isVisible()).toBe(false);
     await eventually(() => entries.count()).toBe(2);
+    await page.waitForLoadState("networkidle");
+    page.off("request", record);
+    expect(sent).toContain(`POST /api/bonds/${bondId}/documents`);
+    expect(sent).toContain(`POST /api/bonds/${bondId}/ledger`);
+    expect(sent).not.toContain(`GET /api/permits/${bondId}`);
+    expect(sent).not.toContain(`GET /api/bonds/${bondId}/ledger`);
+    expect(sent).not.toContain(`GET /api/permits/${bondId}/lifecycle`);
+    expect(sent).not.toContain(`GET /api/permits/${bondId}/comments`);
+    // The document is the entry's, not one of the bond's files.
+    await expect(region(page, "Attachments").getByText(`rider-${stamp}.txt`).count()).resolves.toBe(0);
     await expect(
       entries
         .nth(1)

@@ -215,6 +215,26 @@ export function apiUpload<T = unknown>(
   });
 }
 
+/**
+ * One file as multipart (field "file") with upload progress. A refusal that names the file ("The
+ * file is empty.") is raised with that message, which says more than the generic one.
+ */
+export async function apiUploadFile<T = unknown>(
+  path: string,
+  file: File,
+  onProgress?: (fraction: number) => void,
+): Promise<T> {
+  const form = new FormData();
+  form.append("file", file);
+  try {
+    return await apiUpload<T>(path, form, { onProgress });
+  } catch (err) {
+    if (err instanceof ApiError && err.fields?.file)
+      throw new ApiError(err.status, err.code, err.fields.file, err.fields);
+    throw err;
+  }
+}
+
 type NoBodyOptions<T> = Omit<RequestOptions<T>, "body">;
 
 /** Shorthands: `api.get<Permit[]>("/api/permits", { query, signal })`, `api.post(path, body)`. */

@@ -23,6 +23,21 @@ export const projectsQueryKey = ["projects"] as const;
 /** Every query about sureties starts with this key, so one invalidation refreshes them all. */
 export const suretiesQueryKey = ["sureties"] as const;
 
+/** The lists that show a permit: All Permits and its tiles, the Bonds page, project dashboards. */
+export const permitListKeys = [
+  [...permitKeys.all, "list"],
+  [...permitKeys.all, "summary"],
+  [...permitKeys.all, "bonds"],
+  projectsQueryKey,
+] as const;
+
+/**
+ * What a write on one of a permit's cards makes stale beyond that card, whose new state the write
+ * answers (the card's query takes it with setQueryData): the lists and the permit's audit trail;
+ * never the detail or the other cards.
+ */
+export const afterCardWrite = (permitId: string) => [...permitListKeys, permitKeys.audit(permitId)] as const;
+
 /**
  * What a permit change makes stale elsewhere: project dashboards and admin counts show permits too,
  * and a bond saved with a new surety name adds that surety (issue 12). The Bonds page's queries hang

@@ -436,6 +436,7 @@ describe("the ledger", () => {
         storageKey: "k/1",
         contentType: "application/pdf",
         size: 1,
+        kind: "ledger_document",
       })
       .returning();
     const l = await ok(bond.id, { ...rider("-100000"), document_id: doc!.id });
@@ -465,6 +466,7 @@ describe("the ledger", () => {
         storageKey: "k/2",
         contentType: "application/pdf",
         size: 1,
+        kind: "ledger_document",
       })
       .returning();
     await ok(bond.id, { ...rider("10"), document_id: doc!.id });
@@ -509,6 +511,11 @@ describe("a ledger entry's document", () => {
     expect(ledger.entries.at(-1)!.document).toEqual({ id: documentId, name: "rider-2.pdf" });
     // The bond's own file stays current, and its file history knows nothing of the document.
     expect(await filesOf(bond.id)).toEqual([["bond.pdf", false]]);
+    // The bond's own file is not a ledger document.
+    const fileId = file.json().attachment.id as string;
+    const asDocument = await post(bond.id, { ...rider("1"), document_id: fileId });
+    expect(asDocument.statusCode).toBe(400);
+    expect(asDocument.json().fields.document_id).toBe("Choose a file attached to this bond");
     const download = await w.admin.get(`/api/attachments/${documentId}/download`);
     expect(download.statusCode).toBe(200);
     expect(download.body).toBe("%PDF-1.4 rider");

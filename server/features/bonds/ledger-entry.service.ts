@@ -18,13 +18,19 @@ import type { DatedEntry } from "./ledger-entries.ts";
 
 // Writing: POST /api/bonds/:id/ledger (Rider, Reduction, Release, Cancellation, Claim, Reversal).
 
-/** A document must be a file attached to this bond. */
+/** A document must be a ledger document of this bond (POST /api/bonds/:id/documents), not one of its files. */
 async function assertDocument(tx: Db, bondId: string, documentId: string | null | undefined) {
   if (!documentId) return;
   const [doc] = await tx
     .select({ id: attachments.id })
     .from(attachments)
-    .where(and(eq(attachments.id, documentId), eq(attachments.permitId, bondId)));
+    .where(
+      and(
+        eq(attachments.id, documentId),
+        eq(attachments.permitId, bondId),
+        eq(attachments.kind, "ledger_document"),
+      ),
+    );
   if (!doc) {
     const message = "Choose a file attached to this bond";
     throw validation({ document_id: message }, message);

@@ -56,6 +56,7 @@ export async function startMaintenanceBond(
         expiration_date: addMonths(start, input.term_months),
         start_date: start,
         close_date: null,
+        final_status: null,
         phase: perf.phase,
         aka: null,
         grantor_link: null,

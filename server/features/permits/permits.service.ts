@@ -44,6 +44,7 @@ type PermitValues = Pick<
   | "expirationDate"
   | "startDate"
   | "closeDate"
+  | "finalStatus"
   | "phase"
   | "aka"
   | "grantorLink"
@@ -73,6 +74,7 @@ const AUDITED: Record<keyof PermitValues, PgColumn> = {
   expirationDate: permits.expirationDate,
   startDate: permits.startDate,
   closeDate: permits.closeDate,
+  finalStatus: permits.finalStatus,
   phase: permits.phase,
   aka: permits.aka,
   grantorLink: permits.grantorLink,
@@ -188,6 +190,7 @@ async function toValues(
     expirationDate: input.expiration_date,
     startDate: input.start_date ?? todayIn(zone),
     closeDate: input.close_date,
+    finalStatus: input.close_date ? input.final_status : null,
     phase: input.phase,
     aka: input.aka,
     grantorLink: input.grantor_link,

@@ -972,3 +972,38 @@ describe("GET /api/permits/form-options", () => {
     expect(none.json()).toMatchObject({ company_id: null, projects: [] });
   });
 });
+
+describe("a close date in the permit form", () => {
+  it("needs a Final Status, as 'Close Permit' does; clearing the date clears it; nothing saved on a 400", async () => {
+    const w = await world();
+    const created = await w.admin.post("/api/permits", validBody({ project_id: w.projectA.id }));
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().id as string;
+    const bare = await w.admin.put(
+      `/api/permits/${id}`,
+      validBody({ project_id: w.projectA.id, close_date: "2026-03-01" }),
+    );
+    expect(bare.statusCode).toBe(400);
+    expect(bare.json().fields.final_status).toBe("Final Status is required when a Close Date is set");
+    expect((await w.admin.get(`/api/permits/${id}`)).json().close_date).toBeNull();
+
+    const closed = await w.admin.put(
+      `/api/permits/${id}`,
+      validBody({ project_id: w.projectA.id, close_date: "2026-03-01", final_status: "Finaled" }),
+    );
+    expect(closed.statusCode, closed.body).toBe(200);
+    expect(closed.json()).toMatchObject({ close_date: "2026-03-01", final_status: "Finaled" });
+
+    const reopened = await w.admin.put(
+      `/api/permits/${id}`,
+      validBody({ project_id: w.projectA.id, close_date: "", final_status: "Finaled" }),
+    );
+    expect(reopened.json()).toMatchObject({ close_date: null, final_status: null });
+    const bad = await w.admin.put(
+      `/api/permits/${id}`,
+      validBody({ project_id: w.projectA.id, close_date: "2026-03-01", final_status: "Done" }),
+    );
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields.final_status).toMatch(/^Final Status must be one of Finaled/);
+  });
+});

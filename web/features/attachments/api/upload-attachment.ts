@@ -1,6 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
 import type { Attachment, AttachmentResponse } from "../../../../shared/schemas/attachments.ts";
-import { apiUpload, ApiError } from "../../../lib/api.ts";
+import { apiUploadFile } from "../../../lib/api.ts";
 import type { UploadFile } from "../../../components/dialog-kit/index.ts";
 import { permitKeys } from "../../../lib/query-keys.ts";
 
@@ -9,19 +9,12 @@ type Progress = (fraction: number) => void;
 
 /** POST /api/permits/:id/attachments as multipart (field "file"), reporting upload progress. */
 async function uploadAttachment(permitId: string, file: File, onProgress: Progress): Promise<Attachment> {
-  const form = new FormData();
-  form.append("file", file);
-  try {
-    const { attachment } = await apiUpload<AttachmentResponse>(`/api/permits/${permitId}/attachments`, form, {
-      onProgress,
-    });
-    return attachment;
-  } catch (err) {
-    // The field message ("The file is empty.") says more than the generic one.
-    if (err instanceof ApiError && err.fields?.file)
-      throw new ApiError(err.status, err.code, err.fields.file, err.fields);
-    throw err;
-  }
+  const { attachment } = await apiUploadFile<AttachmentResponse>(
+    `/api/permits/${permitId}/attachments`,
+    file,
+    onProgress,
+  );
+  return attachment;
 }
 
 /** The detail page's upload: one file (which archives the permit's current ones), progress from 0 to 1. */

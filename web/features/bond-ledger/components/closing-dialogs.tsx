@@ -11,7 +11,7 @@ import {
 } from "../../../../shared/schemas/bonds.ts";
 import { DateReasonDialog } from "../../../components/dialog-kit/index.ts";
 import { formatAmount, formatAmountChange, formatDay } from "../../../lib/format.ts";
-import { usePermitDocumentUpload } from "../../attachments/index.ts";
+import { useLedgerDocumentUpload } from "../api/upload-ledger-document.ts";
 import { useAddLedgerEntry } from "../api/bond-ledger.ts";
 import { Preview, type BondDialogProps } from "./ledger-step.tsx";
 
@@ -45,7 +45,7 @@ function ClosingDialog({
   documentHint: string;
 }) {
   const add = useAddLedgerEntry(permitId, successMessage);
-  const upload = usePermitDocumentUpload(permitId);
+  const upload = useLedgerDocumentUpload(permitId);
   return (
     <DateReasonDialog
       {...texts}

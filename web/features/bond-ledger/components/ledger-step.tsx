@@ -5,7 +5,7 @@ import type { BondLedger, LedgerEntryFormValues } from "../../../../shared/schem
 import { full, useDocument, useStepForm } from "../../../components/dialog-kit/index.ts";
 import type { FieldOf } from "../../../lib/form-errors.ts";
 import { formatAmount, formatAmountChange } from "../../../lib/format.ts";
-import { usePermitDocumentUpload } from "../../attachments/index.ts";
+import { useLedgerDocumentUpload } from "../api/upload-ledger-document.ts";
 import { useAddLedgerEntry } from "../api/bond-ledger.ts";
 
 /** What every bond dialog is given: the bond, its ledger, today (the company's), and its closing. */
@@ -62,7 +62,7 @@ export function useLedgerStep<V extends Record<string, string>>({
   onClose: () => void;
 }) {
   const add = useAddLedgerEntry(permitId, successMessage);
-  const document = useDocument(usePermitDocumentUpload(permitId));
+  const document = useDocument(useLedgerDocumentUpload(permitId));
   const step = useStepForm<V>({
     empty,
     schema,

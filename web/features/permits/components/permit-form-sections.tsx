@@ -5,6 +5,7 @@ import MenuItem from "@mui/material/MenuItem";
 import Paper from "@mui/material/Paper";
 import Switch from "@mui/material/Switch";
 import TextField from "@mui/material/TextField";
+import { FINAL_STATUSES } from "../../../../shared/domain/lifecycle.ts";
 import { GUARANTEE_TYPES, RECORD_TYPES, RECORD_TYPE_LABELS } from "../../../../shared/domain/statuses.ts";
 import type { PermitDetail } from "../../../../shared/schemas/permits.ts";
 import { ExpiryRuleFields } from "../../../components/expiry-rule-fields.tsx";
@@ -269,6 +270,14 @@ export function TimelineSection({ control }: { control: PermitFormControl }) {
       />
       <Field control={control} name="expiration_date" label="Expiration Date" type="date" required />
       <Field control={control} name="close_date" label="Close Date" type="date" />
+      <Field control={control} name="final_status" label="Final Status" select>
+        <MenuItem value="">None</MenuItem>
+        {FINAL_STATUSES.map((s) => (
+          <MenuItem key={s} value={s}>
+            {s}
+          </MenuItem>
+        ))}
+      </Field>
     </Section>
   );
 }
