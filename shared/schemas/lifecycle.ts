@@ -106,6 +106,14 @@ export type LifecycleCan = z.infer<typeof LifecycleCanSchema>;
 /** GET /api/permits/:id/lifecycle: the permit's terms, inspections, acknowledgement and closing. */
 export const LifecycleSchema = z.object({
   term_no: z.number().int().positive(),
+  /**
+   * The permit's fields a step may change that its detail shows besides the lifecycle's own (a
+   * renewal's new number and issue date; the status chip, Expired once the date has passed in the
+   * company's zone), so the page takes a step's answer without fetching the permit again.
+   */
+  permit_number: z.string(),
+  issue_date: day,
+  display_status: z.string(),
   expiration_date: day,
   expiry_rule: z.enum(EXPIRY_RULES),
   expiry_days: z.number().int().nullable(),

@@ -15,6 +15,7 @@ import {
   signedIn,
   useBrowser,
   viewportShot,
+  recordApiRequests,
 } from "./support.ts";
 
 // The bond ledger in the browser (issue 12): Surety Admin; a bond created with a surety typed free,
@@ -205,18 +206,12 @@ describe("a bond's life", () => {
     await viewportShot(page, "bonds-rider-dialog-1280");
     // One rider: its document and its entry are sent; the answer is the ledger as it is now, so
     // neither the detail nor the ledger is fetched again (the lists and the audit trail may be).
-    const sent: string[] = [];
-    const record = (request: { method(): string; url(): string }) => {
-      const url = new URL(request.url());
-      if (url.pathname.startsWith("/api/")) sent.push(`${request.method()} ${url.pathname}`);
-    };
-    page.on("request", record);
+    const requests = recordApiRequests(page);
     await rider.getByRole("button", { name: "Save Rider" }).click();
     await toast(page, "Rider added.");
     await eventually(() => rider.isVisible()).toBe(false);
     await eventually(() => entries.count()).toBe(2);
-    await page.waitForLoadState("networkidle");
-    page.off("request", record);
+    const sent = await requests.stop();
     expect(sent).toContain(`POST /api/bonds/${bondId}/documents`);
     expect(sent).toContain(`POST /api/bonds/${bondId}/ledger`);
     expect(sent).not.toContain(`GET /api/permits/${bondId}`);

@@ -7,7 +7,17 @@ import { signAcknowledgeToken } from "../../server/features/reminders/index.ts";
 import { addDays } from "../../shared/domain/dates.ts";
 import { countdownDate } from "../../shared/domain/lifecycle.ts";
 import type { PermitDetail, PermitFormOptions, PermitList } from "../../shared/schemas/permits.ts";
-import { BASE_URL, DEMO, eventually, PHONE, shot, signedIn, useBrowser, viewportShot } from "./support.ts";
+import {
+  BASE_URL,
+  DEMO,
+  eventually,
+  PHONE,
+  recordApiRequests,
+  shot,
+  signedIn,
+  useBrowser,
+  viewportShot,
+} from "./support.ts";
 
 // The permit lifecycle in the browser (issue 11): renew, extend, an inspection that moves the
 // expiry, acknowledge on the permit and from a reminder's link, close; as staff and as a client.
@@ -130,10 +140,17 @@ describe("renew and extend", () => {
       buffer: Buffer.from("renewed permit"),
     });
     await viewportShot(page, "lifecycle-renew-dialog-desktop");
+    const requests = recordApiRequests(page);
     await renew.getByRole("button", { name: "Save Renewal" }).click();
     await toast(page, "Permit renewed.");
     await eventually(() => renew.isVisible()).toBe(false);
     await eventually(() => terms.getByRole("row").count()).toBe(4);
+    // The renewal's answer is the lifecycle as it is now: neither it nor the permit is fetched again.
+    const sent = await requests.stop();
+    expect(sent).toContain(`POST /api/permits/${permit.id}/renewals`);
+    expect(sent).not.toContain(`GET /api/permits/${permit.id}`);
+    expect(sent).not.toContain(`GET /api/permits/${permit.id}/lifecycle`);
+    expect(sent).not.toContain(`GET /api/permits/${permit.id}/comments`);
     await expect(terms.getByText("Fee $250.00 · Renewed at the counter").isVisible()).resolves.toBe(true);
     await expect(terms.getByText(`${permit.permit_number}-R1`).isVisible()).resolves.toBe(true);
     await eventually(() => renewal.getByText("Term 2").isVisible()).toBe(true);

@@ -12,6 +12,7 @@ import {
   signedIn,
   signIn,
   useBrowser,
+  recordApiRequests,
 } from "./support.ts";
 
 const b = useBrowser();
@@ -114,9 +115,15 @@ describe("permit detail as staff", () => {
 
     await box.fill(`  ${INTERNAL}  `);
     await comments.getByLabel("Internal", { exact: true }).check();
+    const requests = recordApiRequests(page);
     await comments.getByRole("button", { name: "Add Comment" }).click();
     await eventually(() => page.getByText("Comment added.").isVisible()).toBe(true);
     await eventually(() => comments.getByText(INTERNAL, { exact: true }).isVisible()).toBe(true);
+    // The answer is the comment: neither the comments nor the permit are fetched again.
+    const sent = await requests.stop();
+    expect(sent).toContain(`POST /api/permits/${permitId}/comments`);
+    expect(sent).not.toContain(`GET /api/permits/${permitId}`);
+    expect(sent).not.toContain(`GET /api/permits/${permitId}/comments`);
     expect(await box.inputValue()).toBe("");
     expect(await comments.getByLabel("Internal", { exact: true }).isChecked()).toBe(false);
 

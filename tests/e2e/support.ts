@@ -398,3 +398,23 @@ export async function expectAccessible(page: Page, screen: string) {
   }
   expect(findings, `accessibility violations on ${screen}: ${JSON.stringify(findings)}`).toEqual([]);
 }
+
+/**
+ * Records the API requests a page sends ("GET /api/permits/<id>") until `stop()`, which waits for
+ * the network to settle first: how a write's answer is used shows in what is fetched after it.
+ */
+export function recordApiRequests(page: Page): { stop(): Promise<string[]> } {
+  const sent: string[] = [];
+  const record = (request: { method(): string; url(): string }) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith("/api/")) sent.push(`${request.method()} ${url.pathname}`);
+  };
+  page.on("request", record);
+  return {
+    async stop() {
+      await page.waitForLoadState("networkidle");
+      page.off("request", record);
+      return sent;
+    },
+  };
+}

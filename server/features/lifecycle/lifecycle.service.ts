@@ -5,7 +5,8 @@ import { queryRows, type Db } from "../../db/client.ts";
 import { permitInspections, permits, permitTerms, reminderDeliveries } from "../../db/schema.ts";
 import { validation } from "../../errors.ts";
 import { recordPermitAudit, type PermitAuditEntry } from "../../audit/audit-writer.ts";
-import { addDays } from "../../../shared/domain/dates.ts";
+import { addDays, todayIn } from "../../../shared/domain/dates.ts";
+import { displayPermitStatus } from "../../../shared/domain/permit-rules.ts";
 import { companyToday } from "../../time/company-today.ts";
 import type { ExpiryRule, FinalStatus, TermKind } from "../../../shared/domain/lifecycle.ts";
 import type {
@@ -21,9 +22,14 @@ import type { PermitRow } from "../permits/index.ts";
 
 /** The permit's lifecycle in one statement: the permit's own fields with its terms and inspections. */
 export async function loadLifecycle(db: Db, actor: Actor, permit: PermitRow): Promise<Lifecycle> {
-  const [row] = await queryRows<{ terms: Term[] | null; inspections: Inspection[] | null }>(
+  const [row] = await queryRows<{
+    terms: Term[] | null;
+    inspections: Inspection[] | null;
+    zone: string | null;
+  }>(
     db,
     sql`select
+          (select c.time_zone from companies c where c.id = ${permit.companyId}) as zone,
           (select json_agg(json_build_object(
               'id', t.id, 'term_no', t.term_no, 'kind', t.kind, 'permit_number', t.permit_number,
               'issue_date', t.issue_date, 'expiration_date', t.expiration_date, 'ended_on', t.ended_on,
@@ -36,14 +42,23 @@ export async function loadLifecycle(db: Db, actor: Actor, permit: PermitRow): Pr
               'created_at', i.created_at) order by i.inspected_on desc, i.created_at desc)
            from permit_inspections i where i.permit_id = ${permit.id}) as inspections`,
   );
-  return presentLifecycle(actor, permit, row?.terms ?? [], row?.inspections ?? []);
+  return presentLifecycle(actor, permit, row?.terms ?? [], row?.inspections ?? [], row?.zone ?? "UTC");
 }
 
 const iso = (v: string | Date) => (v instanceof Date ? v.toISOString() : new Date(v).toISOString());
 
-function presentLifecycle(actor: Actor, p: PermitRow, terms: Term[], inspections: Inspection[]): Lifecycle {
+function presentLifecycle(
+  actor: Actor,
+  p: PermitRow,
+  terms: Term[],
+  inspections: Inspection[],
+  zone: string,
+): Lifecycle {
   return {
     term_no: p.termNo,
+    permit_number: p.permitNumber,
+    issue_date: p.issueDate,
+    display_status: displayPermitStatus(p.status, p.expirationDate, todayIn(zone)),
     expiration_date: p.expirationDate,
     expiry_rule: p.expiryRule as ExpiryRule,
     expiry_days: p.expiryDays,

@@ -42,8 +42,15 @@ export function useUploadPermitFile() {
   });
 }
 
-/** A step dialog's document (web/components/dialog-kit) uploaded as one of the permit's attachments. */
+/**
+ * A step dialog's document (web/components/dialog-kit) uploaded as one of the permit's files (a
+ * renewal's new permit): it refreshes the permit's files and audit trail, nothing else.
+ */
 export function usePermitDocumentUpload(permitId: string): UploadFile {
-  const { mutateAsync } = useUploadPermitFile();
-  return (file, onProgress) => mutateAsync({ permitId, file, onProgress });
+  const { mutateAsync } = useMutation({
+    mutationFn: ({ file, onProgress }: { file: File; onProgress: Progress }) =>
+      uploadAttachment(permitId, file, onProgress),
+    meta: { notifyError: false, invalidates: [permitKeys.attachments(permitId), permitKeys.audit(permitId)] },
+  });
+  return (file, onProgress) => mutateAsync({ file, onProgress });
 }

@@ -1,4 +1,4 @@
-import { useMutation } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type {
   CloseFormValues,
   ExtensionFormValues,
@@ -6,18 +6,45 @@ import type {
   Lifecycle,
   RenewalFormValues,
 } from "../../../../shared/schemas/lifecycle.ts";
+import type { PermitDetail } from "../../../../shared/schemas/permits.ts";
 import { api } from "../../../lib/api.ts";
-import { afterPermitChange } from "../../../lib/query-keys.ts";
+import { afterCardWrite, permitKeys } from "../../../lib/query-keys.ts";
+
+/** The permit's detail as a lifecycle step left it: the step's answer carries every field it may change. */
+export const withLifecycle = (detail: PermitDetail, l: Lifecycle): PermitDetail => ({
+  ...detail,
+  permit_number: l.permit_number,
+  issue_date: l.issue_date,
+  expiration_date: l.expiration_date,
+  renew_by_date: l.renew_by_date,
+  term_no: l.term_no,
+  display_status: l.display_status,
+  acknowledged: l.acknowledged,
+  close_date: l.closed?.close_date ?? null,
+  final_status: l.closed?.final_status ?? null,
+});
 
 /**
  * The lifecycle steps of a permit (POST /api/permits/:id/renewals, /extensions, /inspections,
- * /acknowledgement, /close). Each answers the new lifecycle and changes the permit's dates, so each
- * refreshes the permit, its cards (audit trail, reminders) and the lists that show it.
+ * /acknowledgement, /close). Each answers the new lifecycle: the card takes it and the detail gets
+ * the permit's changed fields copied on, so neither is fetched again; the lists that show the
+ * permit, its audit trail and its reminders (a new date cancels those waiting) are.
  */
 function useLifecycleStep<B>(permitId: string, path: string, successMessage: string, notifyError = false) {
+  const client = useQueryClient();
   return useMutation({
     mutationFn: (body: B) => api.post<Lifecycle>(`/api/permits/${permitId}/${path}`, body ?? {}),
-    meta: { successMessage, notifyError, invalidates: afterPermitChange },
+    onSuccess: (lifecycle) => {
+      client.setQueryData(permitKeys.lifecycle(permitId), lifecycle);
+      client.setQueryData<PermitDetail>(permitKeys.detail(permitId), (detail) =>
+        detail ? withLifecycle(detail, lifecycle) : detail,
+      );
+    },
+    meta: {
+      successMessage,
+      notifyError,
+      invalidates: [...afterCardWrite(permitId), permitKeys.reminders(permitId)],
+    },
   });
 }
 
