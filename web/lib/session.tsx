@@ -5,6 +5,7 @@ import type { Me } from "../../shared/schemas/auth.ts";
 import type { Capability } from "../../shared/domain/permissions.ts";
 import { api, ApiError } from "./api.ts";
 import { allowResetFlag } from "./storage.ts";
+import { todayIn } from "../../shared/domain/dates.ts";
 
 /**
  * The signed-in user ("current-user state" of spec section 4), read from GET /api/me.
@@ -52,6 +53,12 @@ export function useCurrentUser(): Me {
  * Whether the API granted the current user a capability. The UI shows or hides actions from
  * this (the server's answer), never from its own role checks.
  */
+/** Today ("YYYY-MM-DD") in the signed-in user's company's zone (the browser's for a super-admin). */
+export function useCompanyToday(): string {
+  const me = useCurrentUser();
+  return todayIn(me.company?.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone);
+}
+
 export function useCan(capability: Capability): boolean {
   return useCurrentUser().capabilities.includes(capability);
 }

@@ -4,11 +4,10 @@ import Box from "@mui/material/Box";
 import CircularProgress from "@mui/material/CircularProgress";
 import Typography from "@mui/material/Typography";
 import { DEFAULT_CURRENCY } from "../../../shared/domain/bonds.ts";
-import { todayIn } from "../../../shared/domain/dates.ts";
 import { IdSchema } from "../../../shared/schemas/common.ts";
 import type { PermitDetail } from "../../../shared/schemas/permits.ts";
 import { errorMessage } from "../../lib/api.ts";
-import { useCan, useCurrentUser } from "../../lib/session.tsx";
+import { useCan, useCompanyToday } from "../../lib/session.tsx";
 import { usePageTitle } from "../../lib/page-title.ts";
 import { AttachmentsCard } from "../../features/attachments/index.ts";
 import { AuditTrailCard } from "../../features/audit/index.ts";
@@ -48,8 +47,7 @@ function PermitError({ message }: { message: string }) {
 function PermitDetailView({ permit }: { permit: PermitDetail }) {
   const canSeeReminders = useCan("reminders.view");
   const lifecycle = usePermitLifecycle(permit.id);
-  const me = useCurrentUser();
-  const today = todayIn(me.company?.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone);
+  const today = useCompanyToday();
   const life = lifecycle.data;
   // Issue 12: a bond's ledger, collateral and maintenance-bond link.
   const isBond = permit.record_type === "bond";

@@ -2,10 +2,10 @@ import Box from "@mui/material/Box";
 import Typography from "@mui/material/Typography";
 import EventOutlined from "@mui/icons-material/EventOutlined";
 import { EXPIRING_SOON_DAYS } from "../../../shared/domain/constants.ts";
-import { daysBetween, todayIn } from "../../../shared/domain/dates.ts";
+import { daysBetween } from "../../../shared/domain/dates.ts";
 import { urgency } from "../../../shared/domain/permit-rules.ts";
 import type { PermitDetail } from "../../../shared/schemas/permits.ts";
-import { useCurrentUser } from "../../lib/session.tsx";
+import { useCompanyToday } from "../../lib/session.tsx";
 import { DetailCard } from "../../components/detail-card.tsx";
 import { formatDay } from "../../lib/format.ts";
 
@@ -25,8 +25,7 @@ function expiryHint(expiration: string, today: string): string {
 
 /** The permit's dates in order, as a horizontal track on wide screens and a vertical one on phones. */
 export function PermitTimeline({ permit }: { permit: PermitDetail }) {
-  const me = useCurrentUser();
-  const today = todayIn(me.company?.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone);
+  const today = useCompanyToday();
   const expiry = urgency(permit.expiration_date, today);
   const expiryColor =
     expiry === "expired" ? "error.main" : expiry === "expiring" ? "warning.main" : "primary.main";
