@@ -335,6 +335,10 @@ describe("a bond's life", () => {
         .getByRole("link", { name: `release-${stamp}.txt` })
         .isVisible(),
     ).resolves.toBe(true);
+    // Released, the bond is closed: its Renewal card offers no renewal any more.
+    const renewalCard = region(page, "Renewal");
+    await eventually(() => renewalCard.getByRole("button", { name: "Renew" }).count()).toBe(0);
+    await expect(renewalCard.getByRole("button", { name: "Acknowledge" }).count()).resolves.toBe(0);
     await collateral.getByRole("button", { name: /^Release the Cash/ }).click();
     const releaseCollateral = page.getByRole("dialog", { name: "Release Collateral" });
     await releaseCollateral.getByRole("button", { name: "Release Collateral" }).click();

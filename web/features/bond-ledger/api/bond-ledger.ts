@@ -30,7 +30,7 @@ const CLOSING_KINDS = new Set(["release", "cancellation", "reversal"]);
  * A write on a bond. Each answers the bond's ledger as it is now: the card takes it as it is and the
  * permit's status and amount are copied onto the detail, so neither is fetched again; the lists that
  * show the bond and its audit trail are. An entry that closes or reopens the bond refreshes the
- * detail (its close date). The dialogs show field errors and the server's message themselves; the
+ * detail (its close date) and the lifecycle (whose actions end with it). The dialogs show field errors and the server's message themselves; the
  * success message goes to the snackbar.
  */
 function useBondStep<B>(permitId: string, successMessage: string, call: (body: B) => Promise<BondLedger>) {
@@ -43,8 +43,11 @@ function useBondStep<B>(permitId: string, successMessage: string, call: (body: B
         detail ? { ...detail, bond_status: ledger.status, current_amount: ledger.current_amount } : detail,
       );
       const kind = (body as { kind?: string } | undefined)?.kind;
-      if (kind && CLOSING_KINDS.has(kind))
+      if (kind && CLOSING_KINDS.has(kind)) {
+        // Closed or reopened: the detail's close date, and the lifecycle's actions (none once closed).
         void client.invalidateQueries({ queryKey: permitKeys.detail(permitId), exact: true });
+        void client.invalidateQueries({ queryKey: permitKeys.lifecycle(permitId) });
+      }
     },
     meta: { successMessage, notifyError: false, invalidates: afterCardWrite(permitId) },
   });
