@@ -1,7 +1,7 @@
 /**
  * Throughput (performance issue, part 5): the real server as a child process (server-child.ts
- * ServerChild: `node --import tsx server/main.ts`, production mode and log level, its lines to a
- * file), so that the load generator does not share its event loop; autocannon in this process with
+ * ServerChild: the server bundle of `npm start`, build/server/main.mjs, production mode and log
+ * level, its lines to a file), so that the load generator does not share its event loop; autocannon in this process with
  * 50 keep-alive connections, signed in as the admin of the company with 10,000 permits, each for
  * SECONDS after a warm-up: the list's first page (budget 600 requests/s) and a permit's detail
  * (budget 1,000/s), and their latency (p95 under 150 ms). Every response must be a 200: others are

@@ -54,7 +54,8 @@ export function actorOf(request: FastifyRequest): Actor {
 
 /**
  * Registered once for everything under /api, so a new route is protected unless it opts out
- * (CONVENTIONS.md). Order: CSRF defence, then the session, then the password-reset gate.
+ * (CONVENTIONS.md). Order: CSRF defence, then the session, then the password-reset gate, then the
+ * two-factor set-up gate.
  */
 export const authPlugin = fp(async (app: FastifyInstance) => {
   const { auth, db, config } = app.ctx;

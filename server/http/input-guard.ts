@@ -36,7 +36,8 @@ export function findUnsafeInput(value: unknown): Finding | null {
  * Refuses, before validation, any request whose params, query string or JSON body holds text the
  * database cannot store or nests absurdly deep: a 400 with the field named, instead of a 500 from
  * the driver halfway through a write (or a cut-off export). Multipart parts and CSV cells are
- * checked where they are read (server/http/multipart.ts, the CSV reader).
+ * checked where they are read (features/attachments/receive-upload.ts, the imports route, the CSV
+ * reader).
  */
 export const inputGuard = fp(async (app: FastifyInstance) => {
   app.addHook("preValidation", async (request) => {

@@ -6,7 +6,7 @@ import { z } from "zod";
  * own message always wins; this only fills the gaps. The server prefixes the field's name
  * ("name: Required"), the forms show it under the field.
  *
- * Loaded before the first check (server/app.ts; in the web app by lib/zod-resolver.ts, which every
+ * Loaded before the first check (server/app.ts; in the web app by lib/form-resolver.ts, which every
  * form's validation goes through): zod's configuration is global.
  */
 type Issue = z.core.$ZodRawIssue;

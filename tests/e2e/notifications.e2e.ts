@@ -27,7 +27,7 @@ async function openSettings(page: Page, email: string) {
 
 /**
  * `npm run reminders` as the command does it: on the embedded database, read the lock and ask the
- * running server; on PostgreSQL (E2E_DATABASE_URL, the resilience suite's two servers) the command
+ * running server; on PostgreSQL (E2E_DATABASE_URL, across-servers.ts's two servers) the command
  * opens the database itself.
  */
 async function runRemindersOnServer(): Promise<{ emailsSent: number }> {

@@ -120,7 +120,7 @@ export function forgetTotp(email: string) {
 /**
  * Each time step is accepted once per user (issue 23): a code is "claimed" for its step before it
  * is typed, with a folder per (user, step) made atomically, shared by every e2e process on this
- * machine (the resilience suite runs two against one database). The claim takes the current step,
+ * machine (across-servers.ts runs two side by side against one database). The claim takes the current step,
  * else the next one (inside the server's window), else waits for a later one, like a person who
  * waits for the next code after using one.
  */
