@@ -471,6 +471,8 @@ const FORM_COLUMNS: Record<string, string> = {
   expiryRule: "expiry_rule",
   expiryDays: "expiry_days",
   renewalLeadDays: "renewal_lead_days",
+  // With its Close Date (issue 24): cleared with the date.
+  finalStatus: "final_status",
 };
 
 const PERMIT_FIELDS: Fields = {
@@ -589,13 +591,14 @@ const SPECS: Spec[] = [
         ...json(body),
         expect: 200,
         after: (res) => {
-          // The form writes its columns and the expiry settings (here the defaults); the term,
-          // acknowledgement and final status are the lifecycle's.
+          // The form writes its columns and the expiry settings (here the defaults); the term and
+          // the acknowledgement are the lifecycle's. Its Final Status goes with its Close Date, which
+          // these bodies leave empty.
           const next: PermitM = {
             ...stored,
             termNo: current.termNo,
             acknowledged: current.acknowledged,
-            finalStatus: current.finalStatus,
+            finalStatus: stored.closeDate ? current.finalStatus : null,
           };
           for (const [key, column] of Object.entries(FORM_COLUMNS) as [keyof PermitM, string][]) {
             if (current[key] !== next[key]) addAudit(current.companyId, id, "update", column);

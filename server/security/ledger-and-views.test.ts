@@ -65,6 +65,7 @@ async function formOf(id: string, api: ApiClient = w.admin) {
     expiration_date: p.expiration_date ?? "",
     start_date: p.start_date ?? "",
     close_date: p.close_date ?? "",
+    final_status: p.final_status ?? "",
     phase: p.phase ?? "",
     aka: p.aka ?? "",
     grantor_link: p.grantor_link ?? "",
@@ -145,11 +146,11 @@ describe("finding 8: the permit form does not close or reopen a bond with a ledg
     expect(before).toMatchObject({ closeDate: null, bondStatus: "active", currentAmount: "102500.00" });
     expect(before.ledger).toHaveLength(2);
 
-    expectRefused(await w.admin.put(`/api/permits/${bond.id}`, { ...form, close_date: "2026-06-01" }));
+    // A close date comes with its Final Status, as the form sends them.
+    const closing = { close_date: "2026-06-01", final_status: "Completed" };
+    expectRefused(await w.admin.put(`/api/permits/${bond.id}`, { ...form, ...closing }));
     // Nor with another field changed alongside it: nothing of the save lands.
-    expectRefused(
-      await w.admin.put(`/api/permits/${bond.id}`, { ...form, close_date: "2026-06-01", permit_name: "X" }),
-    );
+    expectRefused(await w.admin.put(`/api/permits/${bond.id}`, { ...form, ...closing, permit_name: "X" }));
     expect(await stateOf(bond.id)).toEqual(before);
     const ledger = (await w.admin.get(`/api/bonds/${bond.id}/ledger`)).json();
     expect(ledger).toMatchObject({ status: "active", current_amount: "102500.00" });
@@ -168,7 +169,11 @@ describe("finding 8: the permit form does not close or reopen a bond with a ledg
     for (const id of [permit.id, noLedger.id]) {
       const plain = await formOf(id);
       expect(plain.close_date).toBe("");
-      const set = await w.admin.put(`/api/permits/${id}`, { ...plain, close_date: "2026-03-01" });
+      const set = await w.admin.put(`/api/permits/${id}`, {
+        ...plain,
+        close_date: "2026-03-01",
+        final_status: "Finaled",
+      });
       expect(set.statusCode, set.body).toBe(200);
       expect(set.json().close_date).toBe("2026-03-01");
       const cleared = await w.admin.put(`/api/permits/${id}`, { ...plain, close_date: "" });
