@@ -177,6 +177,8 @@ export async function seedDemo(
         const start = addDays(today, -Math.floor(rand() * 300) - 10);
         const applied = rand() < 0.8 ? addDays(start, Math.floor(rand() * 20)) : null;
         const issued = expiration && applied ? addDays(applied, 10 + Math.floor(rand() * 30)) : null;
+        // Set in the row below, in its place among the random draws (the demo data stays the same).
+        let closed: string | null;
         permitValues.push({
           companyId: company!.id,
           projectId: project.id,
@@ -191,7 +193,9 @@ export async function seedDemo(
           permitApplicationDate: applied,
           issueDate: issued,
           expirationDate: expiration,
-          closeDate: expiration && rand() < 0.05 ? addDays(expiration, -5) : null,
+          closeDate: (closed = expiration && rand() < 0.05 ? addDays(expiration, -5) : null),
+          // A closed permit says how it ended, as 'Close Permit' and the form ask.
+          finalStatus: closed ? (isBond ? "Completed" : "Finaled") : null,
           phase: pick(["Design", "Pre-construction", "Construction", "Closeout"]),
           ...(isBond
             ? {
