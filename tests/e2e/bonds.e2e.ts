@@ -315,6 +315,13 @@ describe("a bond's life", () => {
     await eventually(() => mEntries.count()).toBe(3);
     await expect(mEntries.nth(1).getByText("Reversed").isVisible()).resolves.toBe(true);
     await expect(mEntries.nth(2).textContent()).resolves.toContain(money(10_000));
+    // 'Cancel Bond' is closed with 'Keep Bond', not a 'Cancel' that reads like the step itself.
+    await mLedger.getByRole("button", { name: "Cancel Bond" }).click();
+    const cancelBond = page.getByRole("dialog", { name: "Cancel Bond" });
+    await expect(cancelBond.getByRole("button", { name: "Cancel", exact: true }).count()).resolves.toBe(0);
+    await cancelBond.getByRole("button", { name: "Keep Bond" }).click();
+    await eventually(() => cancelBond.isVisible()).toBe(false);
+    await expect(mEntries.count()).resolves.toBe(3);
 
     // Release the original with its release letter; its collateral after it.
     await page.goto(`${BASE_URL}/permits/${bondId}`);

@@ -124,7 +124,7 @@ describe("two-factor sign-in", () => {
     await phone.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
     await phone.getByRole("button", { name: "Sign In" }).click();
     await phone.getByLabel("Use a recovery code").check();
-    await phone.getByLabel("Authentication Code").fill(recoveryCodes[0]!);
+    await phone.getByLabel("Recovery Code", { exact: true }).fill(recoveryCodes[0]!);
     await settle(phone);
     await screenshot(phone, "sign-in-recovery-code-phone");
     await phone.getByRole("button", { name: "Verify" }).click();
@@ -137,7 +137,7 @@ describe("two-factor sign-in", () => {
     await again.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
     await again.getByRole("button", { name: "Sign In" }).click();
     await again.getByLabel("Use a recovery code").check();
-    await again.getByLabel("Authentication Code").fill(recoveryCodes[0]!);
+    await again.getByLabel("Recovery Code", { exact: true }).fill(recoveryCodes[0]!);
     await again.getByRole("button", { name: "Verify" }).click();
     await poll(() => again.getByRole("alert").textContent()).toContain("Invalid recovery code.");
     expect(again.url()).toMatch(/\/login$/);

@@ -21,6 +21,7 @@ export function DateReasonDialog<B>({
   title,
   intro,
   submitLabel,
+  cancelLabel,
   initialDate,
   dateLabel,
   dateField,
@@ -37,6 +38,7 @@ export function DateReasonDialog<B>({
   title: string;
   intro: ReactNode;
   submitLabel: string;
+  cancelLabel?: string;
   initialDate: string;
   dateLabel: string;
   dateField: string;
@@ -61,7 +63,14 @@ export function DateReasonDialog<B>({
     onClose,
   });
   return (
-    <StepDialog {...dialog} open={open} title={title} intro={intro} submitLabel={submitLabel}>
+    <StepDialog
+      {...dialog}
+      open={open}
+      title={title}
+      intro={intro}
+      submitLabel={submitLabel}
+      cancelLabel={cancelLabel}
+    >
       <DialogField control={control} name="date" label={dateLabel} type="date" required />
       <NoteField
         control={control}

@@ -24,6 +24,7 @@ export function StepDialog({
   title,
   intro,
   submitLabel,
+  cancelLabel = "Cancel",
   isBusy,
   error,
   onSubmit,
@@ -34,6 +35,8 @@ export function StepDialog({
   title: string;
   intro?: ReactNode;
   submitLabel: string;
+  /** The button that closes without saving; "Keep Bond" where "Cancel" would read as the step itself. */
+  cancelLabel?: string;
   isBusy: boolean;
   error: unknown;
   onSubmit: () => void;
@@ -86,7 +89,7 @@ export function StepDialog({
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
           <Button onClick={onClose} disabled={isBusy}>
-            Cancel
+            {cancelLabel}
           </Button>
           <Button type="submit" variant="contained" disabled={isBusy}>
             {isBusy ? "Saving..." : submitLabel}

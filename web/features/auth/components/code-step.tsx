@@ -75,8 +75,8 @@ export function CodeStep({
         key={isRecovery ? "recovery" : "totp"}
         control={control}
         name="code"
-        label="Authentication Code"
-        autoComplete="one-time-code"
+        label={isRecovery ? "Recovery Code" : "Authentication Code"}
+        autoComplete={isRecovery ? "off" : "one-time-code"}
         autoFocus
         required
         placeholder={isRecovery ? "xxxxx-xxxxx" : "123456"}

@@ -38,6 +38,7 @@ function ClosingDialog({
   title: string;
   intro: ReactNode;
   submitLabel: string;
+  cancelLabel?: string;
   successMessage: string;
   dateLabel: string;
   reasonRequired: boolean;
@@ -93,6 +94,7 @@ export const CancelBondDialog = (props: BondDialogProps) => (
     title="Cancel Bond"
     intro="The surety cancelled the bond: its amount goes to 0 and it stops counting as exposure."
     submitLabel="Save Cancellation"
+    cancelLabel="Keep Bond"
     successMessage="Bond cancelled."
     dateLabel="Effective Date"
     reasonRequired
