@@ -24,7 +24,7 @@ export const projectsQueryKey = ["projects"] as const;
 export const suretiesQueryKey = ["sureties"] as const;
 
 /** The lists that show a permit: All Permits and its tiles, the Bonds page, project dashboards. */
-export const permitListKeys = [
+const permitListKeys = [
   [...permitKeys.all, "list"],
   [...permitKeys.all, "summary"],
   [...permitKeys.all, "bonds"],
