@@ -11,6 +11,11 @@ export interface PermitAuditEntry {
   field?: string | null;
   oldValue?: Stringable;
   newValue?: Stringable;
+  /**
+   * The entry records something staff-only (an internal comment, renewal fee or note, extension
+   * reason; issue 25): a client-user's audit trail leaves it out. Unset: false.
+   */
+  internal?: boolean;
 }
 
 /**
@@ -56,15 +61,16 @@ export function permitAuditInsert(
       field: e.field ?? null,
       old_value: str(e.oldValue),
       new_value: str(e.newValue),
+      internal: e.internal ?? false,
     })),
   );
   if (!rows.length) return null;
   return sql`
-    insert into permit_audit (company_id, permit_id, user_id, user_name, impersonator_id, impersonator_name, action, field, old_value, new_value)
+    insert into permit_audit (company_id, permit_id, user_id, user_name, impersonator_id, impersonator_name, action, field, old_value, new_value, internal)
     select r.company_id, r.permit_id, ${actor.userId}, ${actor.name}, ${actor.impersonatorId}, ${actor.impersonatorName},
-           r.action, r.field, r.old_value, r.new_value
+           r.action, r.field, r.old_value, r.new_value, r.internal
     from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-      as r(company_id uuid, permit_id uuid, action text, field text, old_value text, new_value text)`;
+      as r(company_id uuid, permit_id uuid, action text, field text, old_value text, new_value text, internal boolean)`;
 }
 
 /** Records an event that is not about a permit (users, companies, settings, impersonation). */

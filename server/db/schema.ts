@@ -509,6 +509,14 @@ export const permitTerms = pgTable(
     note: text("note"),
     /** An extension's reason (for an inspection-driven one, the inspection). */
     reason: text("reason"),
+    /**
+     * Issue 25: the fee, the note and the reason are each staff-only ('Internal') or shown to the
+     * client-users who see the permit, like comments. Unset means internal (migration 0013: earlier
+     * fees, notes and typed reasons became internal; an inspection's reason did not).
+     */
+    renewalFeeInternal: boolean("renewal_fee_internal").notNull().default(true),
+    noteInternal: boolean("note_internal").notNull().default(true),
+    reasonInternal: boolean("reason_internal").notNull().default(true),
     inspectionId: uuid("inspection_id"),
     attachmentId: uuid("attachment_id"),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
@@ -539,6 +547,8 @@ export const permitInspections = pgTable(
     result: text("result").notNull(),
     inspector: text("inspector"),
     notes: text("notes"),
+    /** Issue 25: the notes are staff-only ('Internal') or shown to client-users; unset means internal. */
+    notesInternal: boolean("notes_internal").notNull().default(true),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     createdByName: text("created_by_name").notNull().default(""),
     createdAt: createdAt(),
@@ -619,6 +629,12 @@ export const permitAudit = pgTable(
     field: text("field"),
     oldValue: text("old_value"),
     newValue: text("new_value"),
+    /**
+     * Issue 25: the entry records an internal note, fee, reason or comment, so a client-user never
+     * reads it. Null on entries written before the flag (audit rows are never updated): those are
+     * classified by their action and field (server/features/audit/audit.service.ts).
+     */
+    internal: boolean("internal"),
     timestamp: timestamp("timestamp", { withTimezone: true }).notNull().defaultNow(),
     /** Insertion order: timestamps of quick successive writes can be equal (PGlite's clock is coarse). */
     seq: bigint("seq", { mode: "number" }).generatedAlwaysAsIdentity(),

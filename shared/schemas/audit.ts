@@ -10,6 +10,11 @@ export const AuditEntrySchema = z.object({
   userName: z.string(),
   /** The super-admin behind an impersonation session, when there was one. */
   impersonatorName: z.string().nullable(),
+  /**
+   * The entry records something staff-only: an internal comment, renewal fee or note, or extension
+   * reason (issue 25). Only staff receive such entries; a client-user's trail leaves them out.
+   */
+  internal: z.boolean(),
   timestamp: z.string(),
 });
 export type AuditEntry = z.infer<typeof AuditEntrySchema>;

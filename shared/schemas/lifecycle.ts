@@ -19,6 +19,13 @@ const fee = money("Renewal Fee", {
 
 export const LIFECYCLE_LIMITS = { permitNumber: 100, note: 2000, reason: 500, shortText: 200 } as const;
 
+/**
+ * A note's 'Internal' switch (issue 25), as a comment's: an internal note, fee or reason is for
+ * staff only; a client-user never receives it from any answer. Ignored (false) for whoever may not
+ * read internal comments.
+ */
+const internal = (byDefault: boolean) => z.boolean().default(byDefault);
+
 /** The 'Renew Permit' dialog. The new expiration must come after the current one (checked on the server). */
 export const RenewalInputSchema = z.object({
   new_expiration_date: requiredDate("New Expiration Date"),
@@ -26,7 +33,11 @@ export const RenewalInputSchema = z.object({
   /** Empty keeps the current permit number. */
   new_permit_number: optionalText("New Permit Number", LIFECYCLE_LIMITS.permitNumber),
   renewal_fee: fee,
+  /** A fee is internal unless the switch is turned off. */
+  renewal_fee_internal: internal(true),
   note: optionalText("Note", LIFECYCLE_LIMITS.note),
+  /** A note is shown to the client-users of the permit unless 'Internal' (as a comment). */
+  note_internal: internal(false),
 });
 export type RenewalInput = z.output<typeof RenewalInputSchema>;
 export type RenewalFormValues = z.input<typeof RenewalInputSchema>;
@@ -35,6 +46,7 @@ export type RenewalFormValues = z.input<typeof RenewalInputSchema>;
 export const ExtensionInputSchema = z.object({
   new_expiration_date: requiredDate("New Expiration Date"),
   reason: requiredText("Reason", LIFECYCLE_LIMITS.reason),
+  reason_internal: internal(false),
 });
 export type ExtensionInput = z.output<typeof ExtensionInputSchema>;
 export type ExtensionFormValues = z.input<typeof ExtensionInputSchema>;
@@ -46,6 +58,7 @@ export const InspectionInputSchema = z.object({
   result: z.enum(INSPECTION_RESULTS, { message: "Result is required" }),
   inspector: optionalText("Inspector", LIFECYCLE_LIMITS.shortText),
   notes: optionalText("Notes", LIFECYCLE_LIMITS.note),
+  notes_internal: internal(false),
 });
 export type InspectionInput = z.output<typeof InspectionInputSchema>;
 export type InspectionFormValues = z.input<typeof InspectionInputSchema>;
@@ -71,9 +84,16 @@ export const TermSchema = z.object({
   issue_date: day,
   expiration_date: day,
   ended_on: day,
+  /**
+   * An internal fee, note or reason reaches staff only, with its flag true; a client-user gets null
+   * in its place and the flag false, as it never receives an internal comment.
+   */
   renewal_fee: z.string().nullable(),
+  renewal_fee_internal: z.boolean(),
   note: z.string().nullable(),
+  note_internal: z.boolean(),
   reason: z.string().nullable(),
+  reason_internal: z.boolean(),
   created_by_name: z.string(),
   created_at: z.string(),
 });
@@ -85,7 +105,9 @@ export const InspectionSchema = z.object({
   date: z.string(),
   result: z.enum(INSPECTION_RESULTS) as z.ZodType<InspectionResult>,
   inspector: z.string().nullable(),
+  /** Internal notes reach staff only (a client-user gets null and false). */
   notes: z.string().nullable(),
+  notes_internal: z.boolean(),
   created_by_name: z.string(),
   created_at: z.string(),
 });

@@ -4,6 +4,7 @@ import { ROLES, type Role } from "../../../shared/domain/roles.ts";
 import type { LifecycleCan } from "../../../shared/schemas/lifecycle.ts";
 import { refuse, type Refusal } from "../../errors.ts";
 import { actorCan, type Actor } from "../actor.ts";
+import { canReadInternalComments } from "./comment.ts";
 import { withinScope, type TenantRecord } from "./scope.ts";
 
 /** What the lifecycle rules need of a permit. */
@@ -28,6 +29,14 @@ export const closesThroughLedger = (permit: LifecycleRecord) =>
 /** Terms, inspections and the acknowledgement are read by whoever sees the permit (client-users too). */
 export const canViewLifecycle = (actor: Actor, permit: TenantRecord) =>
   actorCan(actor, "permits.view") && withinScope(actor, permit);
+
+/**
+ * A renewal's fee and note, an extension's reason and an inspection's notes may be 'Internal'
+ * (issue 25): read by whoever reads internal comments (the same capability, comments.viewInternal),
+ * never by a client-user, from the lifecycle, the audit trail or anything else. Whoever may not read
+ * them has the switch ignored (false), as a comment's.
+ */
+export const canReadInternalNotes = (actor: Actor) => canReadInternalComments(actor);
 
 /**
  * Renewing, extending, recording an inspection, acknowledging and closing are for the roles that

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, ne, or } from "drizzle-orm";
+import { and, desc, eq, inArray, ne, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { permitAudit, permits } from "../../db/schema.ts";
 import type { Actor } from "../../access/actor.ts";
@@ -20,32 +20,39 @@ import { COMMENT_AUDIT_ACTION, INTERNAL_COMMENT_AUDIT_FIELD } from "../../audit/
 const COLLATERAL_AUDIT_ACTION = "collateral";
 
 /**
+ * Whether an entry records something staff-only (issue 25): its `internal` flag, or, for an entry
+ * written before the flag existed (null; audit rows are never updated), its kind: an internal
+ * comment, and a renewal's fee or note or an extension's reason, which migration 0013 made internal
+ * like the notes themselves.
+ */
+const internalEntry = sql<boolean>`coalesce(${permitAudit.internal}, ${or(
+  and(eq(permitAudit.action, COMMENT_AUDIT_ACTION), eq(permitAudit.field, INTERNAL_COMMENT_AUDIT_FIELD)),
+  and(eq(permitAudit.action, "renew"), inArray(permitAudit.field, ["note", "renewal_fee"])),
+  and(eq(permitAudit.action, "extend"), eq(permitAudit.field, "reason")),
+)}, false)`;
+
+/**
  * A permit's audit trail, newest first by insertion order (timestamps of one transaction are equal,
  * and PGlite's clock can give quick successive writes the same one too), with the permit (for its
  * policy) in one statement, built once per shape of scope, comment visibility and collateral
  * visibility; 404 when the actor may not see the permit. The text of an internal comment is in its
  * audit entry, so it is withheld from whoever may not read internal comments; a collateral entry
  * names the collateral, so it is withheld from whoever may not see collateral (canViewCollateral).
- * Both in the statement itself: the rows never leave the database.
+ * The same for the entries of internal renewal fees and notes and extension reasons (issue 25,
+ * internalEntry). All in the statement itself: the rows never leave the database.
  */
 export async function listVisiblePermitAudit(db: Db, actor: Actor, permitId: string) {
   const collateral = canViewCollateral(actor);
   const what = collateral ? "permit_audit+collateral" : "permit_audit";
   const statement = builtOnceForViewer(db, actor, what, (name, internal) =>
     db
-      .select({ ...visiblePermitKey, entry: permitAudit })
+      .select({ ...visiblePermitKey, entry: permitAudit, internal: internalEntry })
       .from(permits)
       .leftJoin(
         permitAudit,
         and(
           eq(permitAudit.permitId, permits.id),
-          internal
-            ? undefined
-            : or(
-                ne(permitAudit.action, COMMENT_AUDIT_ACTION),
-                isNull(permitAudit.field),
-                ne(permitAudit.field, INTERNAL_COMMENT_AUDIT_FIELD),
-              ),
+          internal ? undefined : sql`not ${internalEntry}`,
           collateral ? undefined : ne(permitAudit.action, COLLATERAL_AUDIT_ACTION),
         ),
       )
@@ -56,7 +63,7 @@ export async function listVisiblePermitAudit(db: Db, actor: Actor, permitId: str
   );
   const rows = await statement.execute(visiblePermitParams(actor, permitId));
   const entries: AuditEntry[] = [];
-  for (const { entry: r } of rows) {
+  for (const { entry: r, internal } of rows) {
     if (!r) continue;
     entries.push({
       id: r.id,
@@ -66,6 +73,7 @@ export async function listVisiblePermitAudit(db: Db, actor: Actor, permitId: str
       newValue: r.newValue,
       userName: r.userName,
       impersonatorName: r.impersonatorName,
+      internal: !!internal,
       timestamp: r.timestamp.toISOString(),
     });
   }

@@ -79,7 +79,17 @@ describe("GET /api/permits/:id/audit", () => {
     });
     expect(entries[3]).toMatchObject({ field: null, oldValue: null, newValue: null, impersonatorName: null });
     expect(Object.keys(entries[0]).sort()).toEqual(
-      ["action", "field", "id", "impersonatorName", "newValue", "oldValue", "timestamp", "userName"].sort(),
+      [
+        "action",
+        "field",
+        "id",
+        "impersonatorName",
+        "internal",
+        "newValue",
+        "oldValue",
+        "timestamp",
+        "userName",
+      ].sort(),
     );
   });
 
@@ -95,10 +105,13 @@ describe("GET /api/permits/:id/audit", () => {
 
     const staff = (await w.user.get(`/api/permits/${w.permitId}/audit`)).json().entries as {
       newValue: string | null;
+      internal: boolean;
     }[];
     expect(staff.map((e) => e.newValue)).toEqual(
       expect.arrayContaining(["Internal: fee dispute", "Visible note"]),
     );
+    expect(staff.find((e) => e.newValue === "Internal: fee dispute")!.internal).toBe(true);
+    expect(staff.find((e) => e.newValue === "Visible note")!.internal).toBe(false);
 
     const client = await w.clientUser.get(`/api/permits/${w.permitId}/audit`);
     expect(client.statusCode).toBe(200);
@@ -106,6 +119,61 @@ describe("GET /api/permits/:id/audit", () => {
     expect(values).toContain("Visible note");
     expect(values).not.toContain("Internal: fee dispute");
     expect(client.json().entries).toHaveLength(staff.length - 1);
+  });
+});
+
+describe("internal notes in the audit trail (issue 25)", () => {
+  it("withholds entries flagged internal, and those written before the flag by their kind", async () => {
+    const permit = await t.make.permit({ companyId: w.companyId, clientId: w.seenClientId });
+    const ref = { id: permit.id, companyId: w.companyId };
+    await recordPermitAudit(t.db, actor(), ref, [
+      { action: "renew", field: "note", newValue: "Flagged internal note", internal: true },
+      { action: "renew", field: "note", newValue: "Flagged shown note", internal: false },
+      { action: "renew", field: "renewal_fee", newValue: "4321.09", internal: true },
+      { action: "extend", field: "reason", newValue: "Flagged shown reason" },
+    ]);
+    // Entries as they were written before migration 0013: no flag (audit rows are never updated).
+    const legacy = (field: string, action: string, newValue: string) => ({
+      companyId: w.companyId,
+      permitId: permit.id,
+      userName: "Dana Whitfield",
+      action,
+      field,
+      newValue,
+    });
+    await t.db
+      .insert(permitAudit)
+      .values([
+        legacy("note", "renew", "Legacy note"),
+        legacy("renewal_fee", "renew", "1234.56"),
+        legacy("reason", "extend", "Legacy reason"),
+        legacy("expiration_date", "renew", "2031-01-01"),
+        legacy("internal comment", "comment", "Legacy internal comment"),
+        legacy("comment", "comment", "Legacy comment"),
+      ]);
+    const hidden = [
+      "Flagged internal note",
+      "4321.09",
+      "Legacy note",
+      "1234.56",
+      "Legacy reason",
+      "Legacy internal comment",
+    ];
+    const shown = ["Flagged shown note", "Flagged shown reason", "2031-01-01", "Legacy comment"];
+
+    type Entry = { newValue: string | null; internal: boolean };
+    for (const staff of [w.user, w.admin, w.superAdmin]) {
+      const entries = (await staff.get(`/api/permits/${permit.id}/audit`)).json().entries as Entry[];
+      const internalOf = new Map(entries.map((e) => [e.newValue, e.internal]));
+      for (const v of hidden) expect(internalOf.get(v), v).toBe(true);
+      for (const v of shown) expect(internalOf.get(v), v).toBe(false);
+    }
+    const client = await w.clientUser.get(`/api/permits/${permit.id}/audit`);
+    expect(client.statusCode).toBe(200);
+    const values = (client.json().entries as Entry[]).map((e) => e.newValue);
+    expect(values.sort()).toEqual([...shown].sort());
+    for (const v of hidden) expect(client.body).not.toContain(v);
+    expect((client.json().entries as Entry[]).every((e) => !e.internal)).toBe(true);
   });
 });
 

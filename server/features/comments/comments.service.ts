@@ -76,6 +76,7 @@ export async function addComment(
         action: COMMENT_AUDIT_ACTION,
         field: input.isInternal ? INTERNAL_COMMENT_AUDIT_FIELD : COMMENT_AUDIT_FIELD,
         newValue: input.text,
+        internal: input.isInternal,
       },
     ]);
     return present(row!);

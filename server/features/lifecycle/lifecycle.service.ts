@@ -1,12 +1,12 @@
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import type { Actor } from "../../access/actor.ts";
-import { lifecycleCan } from "../../access/policies/lifecycle.ts";
+import { canReadInternalNotes, lifecycleCan } from "../../access/policies/lifecycle.ts";
 import { queryRows, type Db } from "../../db/client.ts";
 import { permitInspections, permits, permitTerms, reminderDeliveries } from "../../db/schema.ts";
 import { validation } from "../../errors.ts";
 import { recordPermitAudit, type PermitAuditEntry } from "../../audit/audit-writer.ts";
 import { addDays, todayIn } from "../../../shared/domain/dates.ts";
-import { displayPermitStatus } from "../../../shared/domain/permit-rules.ts";
+import { recordStatus } from "../../../shared/domain/record-status.ts";
 import { companyToday } from "../../time/company-today.ts";
 import type { ExpiryRule, FinalStatus, TermKind } from "../../../shared/domain/lifecycle.ts";
 import type {
@@ -18,10 +18,18 @@ import type {
   RenewalInput,
   Term,
 } from "../../../shared/schemas/lifecycle.ts";
-import type { PermitRow } from "../permits/index.ts";
+import { statusFacts, type PermitRow } from "../permits/index.ts";
 
-/** The permit's lifecycle in one statement: the permit's own fields with its terms and inspections. */
+/**
+ * The permit's lifecycle in one statement: the permit's own fields with its terms and inspections.
+ * An internal fee, note, reason or inspection note leaves the database only for whoever may read
+ * internal notes (issue 25): anyone else gets null in its place and the flag false.
+ */
 export async function loadLifecycle(db: Db, actor: Actor, permit: PermitRow): Promise<Lifecycle> {
+  const staff = canReadInternalNotes(actor);
+  const shown = (value: SQL, flag: SQL) => sql`case when ${staff}::boolean or not ${flag} then ${value} end`;
+  // The flag of a value that is there: a term without a fee has no internal fee.
+  const flag = (value: SQL, column: SQL) => sql`(${staff}::boolean and ${value} is not null and ${column})`;
   const [row] = await queryRows<{
     terms: Term[] | null;
     inspections: Inspection[] | null;
@@ -33,12 +41,17 @@ export async function loadLifecycle(db: Db, actor: Actor, permit: PermitRow): Pr
           (select json_agg(json_build_object(
               'id', t.id, 'term_no', t.term_no, 'kind', t.kind, 'permit_number', t.permit_number,
               'issue_date', t.issue_date, 'expiration_date', t.expiration_date, 'ended_on', t.ended_on,
-              'renewal_fee', t.renewal_fee::text, 'note', t.note, 'reason', t.reason,
+              'renewal_fee', ${shown(sql`t.renewal_fee::text`, sql`t.renewal_fee_internal`)},
+              'renewal_fee_internal', ${flag(sql`t.renewal_fee`, sql`t.renewal_fee_internal`)},
+              'note', ${shown(sql`t.note`, sql`t.note_internal`)}, 'note_internal', ${flag(sql`t.note`, sql`t.note_internal`)},
+              'reason', ${shown(sql`t.reason`, sql`t.reason_internal`)},
+              'reason_internal', ${flag(sql`t.reason`, sql`t.reason_internal`)},
               'created_by_name', t.created_by_name, 'created_at', t.created_at) order by t.seq)
            from permit_terms t where t.permit_id = ${permit.id}) as terms,
           (select json_agg(json_build_object(
               'id', i.id, 'inspection_type', i.inspection_type, 'date', i.inspected_on, 'result', i.result,
-              'inspector', i.inspector, 'notes', i.notes, 'created_by_name', i.created_by_name,
+              'inspector', i.inspector, 'notes', ${shown(sql`i.notes`, sql`i.notes_internal`)},
+              'notes_internal', ${flag(sql`i.notes`, sql`i.notes_internal`)}, 'created_by_name', i.created_by_name,
               'created_at', i.created_at) order by i.inspected_on desc, i.created_at desc)
            from permit_inspections i where i.permit_id = ${permit.id}) as inspections`,
   );
@@ -58,7 +71,7 @@ function presentLifecycle(
     term_no: p.termNo,
     permit_number: p.permitNumber,
     issue_date: p.issueDate,
-    display_status: displayPermitStatus(p.status, p.expirationDate, todayIn(zone)),
+    display_status: recordStatus(statusFacts(p), todayIn(zone)),
     expiration_date: p.expirationDate,
     expiry_rule: p.expiryRule as ExpiryRule,
     expiry_days: p.expiryDays,
@@ -112,8 +125,11 @@ async function addTerm(
     issueDate: string | null;
     expirationDate: string;
     renewalFee?: string | null;
+    renewalFeeInternal?: boolean;
     note?: string | null;
+    noteInternal?: boolean;
     reason?: string | null;
+    reasonInternal?: boolean;
     inspectionId?: string | null;
   },
 ) {
@@ -157,6 +173,9 @@ export async function renewPermit(
   assertLater(p.expirationDate, input.new_expiration_date);
   const today = await companyToday(tx, p.companyId);
   const termNo = p.termNo + 1;
+  // Whoever may not read internal notes has the switches ignored (false), as a comment's.
+  const feeInternal = input.renewal_fee_internal && canReadInternalNotes(actor);
+  const noteInternal = input.note_internal && canReadInternalNotes(actor);
   const changes = {
     termNo,
     expirationDate: input.new_expiration_date,
@@ -176,7 +195,9 @@ export async function renewPermit(
     issueDate: input.new_issue_date,
     expirationDate: input.new_expiration_date,
     renewalFee: input.renewal_fee,
+    renewalFeeInternal: feeInternal,
     note: input.note,
+    noteInternal,
   });
   const [updated] = await tx
     .update(permits)
@@ -187,8 +208,10 @@ export async function renewPermit(
   await recordPermitAudit(tx, actor, p, [
     { action: "renew", field: "term", oldValue: p.termNo, newValue: termNo },
     ...fieldChanges("renew", p, changes),
-    ...(input.renewal_fee ? [{ action: "renew", field: "renewal_fee", newValue: input.renewal_fee }] : []),
-    ...(input.note ? [{ action: "renew", field: "note", newValue: input.note }] : []),
+    ...(input.renewal_fee
+      ? [{ action: "renew", field: "renewal_fee", newValue: input.renewal_fee, internal: feeInternal }]
+      : []),
+    ...(input.note ? [{ action: "renew", field: "note", newValue: input.note, internal: noteInternal }] : []),
   ]);
   return updated!;
 }
@@ -203,7 +226,8 @@ export async function extendPermit(
   input: ExtensionInput,
 ): Promise<PermitRow> {
   assertLater(p.expirationDate, input.new_expiration_date);
-  return applyExtension(tx, actor, p, input.new_expiration_date, input.reason, null);
+  const reasonInternal = input.reason_internal && canReadInternalNotes(actor);
+  return applyExtension(tx, actor, p, input.new_expiration_date, { reason: input.reason, reasonInternal });
 }
 
 async function applyExtension(
@@ -211,9 +235,9 @@ async function applyExtension(
   actor: Actor,
   p: PermitRow,
   expirationDate: string,
-  reason: string,
-  inspectionId: string | null,
+  why: { reason: string; reasonInternal: boolean; inspectionId?: string },
 ) {
+  const { reason, reasonInternal } = why;
   await addTerm(tx, actor, p, {
     termNo: p.termNo,
     kind: "extension",
@@ -221,7 +245,8 @@ async function applyExtension(
     issueDate: p.issueDate,
     expirationDate,
     reason,
-    inspectionId,
+    reasonInternal,
+    inspectionId: why.inspectionId ?? null,
   });
   const [updated] = await tx
     .update(permits)
@@ -231,7 +256,7 @@ async function applyExtension(
   await cancelPending(tx, p.id, "Permit extended");
   await recordPermitAudit(tx, actor, p, [
     ...fieldChanges("extend", p, { expirationDate }),
-    { action: "extend", field: "reason", newValue: reason },
+    { action: "extend", field: "reason", newValue: reason, internal: reasonInternal },
   ]);
   return updated!;
 }
@@ -260,6 +285,7 @@ export async function recordInspection(
       result: input.result,
       inspector: input.inspector,
       notes: input.notes,
+      notesInternal: input.notes_internal && canReadInternalNotes(actor),
       createdBy: actor.userId,
       createdByName: actor.name,
     })
@@ -279,8 +305,9 @@ export async function recordInspection(
   );
   const next = addDays(last!.last, p.expiryDays);
   if (p.expirationDate && next <= p.expirationDate) return p;
+  // The reason names only what the inspection shows to everyone: never internal.
   const reason = `${input.inspection_type} passed on ${input.date} (+${p.expiryDays} days)`;
-  return applyExtension(tx, actor, p, next, reason, inspection!.id);
+  return applyExtension(tx, actor, p, next, { reason, reasonInternal: false, inspectionId: inspection!.id });
 }
 
 /**
