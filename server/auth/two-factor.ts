@@ -121,3 +121,32 @@ export function manualKeyOfSecret(secret: string): string {
   if (bits > 0) out += BASE32[(value << (5 - bits)) & 31];
   return out;
 }
+
+/**
+ * The secret behind a key typed into an authenticator app (the inverse of manualKeyOfSecret):
+ * base32, spaces and case ignored. Null when it is not base32, or its bytes are not text (the
+ * secrets this app makes are; a key from elsewhere may not be).
+ */
+export function secretOfManualKey(key: string): string | null {
+  const clean = key
+    .replace(/[\s-]+/g, "")
+    .toUpperCase()
+    .replace(/=+$/, "");
+  if (!clean || !/^[A-Z2-7]+$/.test(clean)) return null;
+  const bytes: number[] = [];
+  let bits = 0;
+  let value = 0;
+  for (const ch of clean) {
+    value = ((value << 5) | BASE32.indexOf(ch)) & 0xffff;
+    bits += 5;
+    if (bits >= 8) {
+      bytes.push((value >>> (bits - 8)) & 0xff);
+      bits -= 8;
+    }
+  }
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(Uint8Array.from(bytes));
+  } catch {
+    return null;
+  }
+}

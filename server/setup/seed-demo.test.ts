@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { queryRows } from "../db/client.ts";
 import { seedDemo } from "./seed-demo.ts";
+import { seedDemoYear } from "./demo-year.ts";
 import { useTestContext } from "../test-support/harness.ts";
 
 const t = useTestContext();
@@ -51,6 +52,62 @@ describe("demo seed", () => {
       ledgered: counts!.bonds,
       limited: counts!.bonds,
     });
+    // Nothing expires before it was issued, and a bond's name says its guarantee type.
+    const [odd] = await queryRows<Record<string, number>>(
+      t.db,
+      sql`select count(*) filter (where issue_date >= expiration_date)::int as issued_after_expiry,
+                 count(*) filter (where record_type = 'bond' and permit_name <> guarantee_type || ' Bond')::int as misnamed
+            from permits`,
+    );
+    expect(odd).toEqual({ issued_after_expiry: 0, misnamed: 0 });
+
+    // A year of work through the app's own routes (issue 25): every lifecycle and ledger feature shows.
+    const year = await seedDemoYear(t.app, t.db, users, "2026-11-22");
+    expect(year).toEqual({
+      renewals: 10,
+      extensions: 4,
+      inspections: 12,
+      acknowledged: 6,
+      riders: 4,
+      reductions: 4,
+      releases: 2,
+      maintenanceBonds: 2,
+      collateral: expect.any(Number) as number,
+    });
+    expect(year.collateral).toBeGreaterThan(0);
+    const [life] = await queryRows<Record<string, number>>(
+      t.db,
+      sql`select
+            (select count(*) from permit_terms where kind = 'renewal')::int as renewal_terms,
+            (select count(*) from permit_terms where kind = 'extension')::int as extension_terms,
+            (select count(*) from permit_inspections)::int as inspections,
+            (select count(*) from permits where expiry_rule = 'after_inspection')::int as inspection_rule,
+            (select count(*) from permits where acknowledged_at is not null)::int as acknowledged,
+            (select count(*) from permits where responsible_user_id is not null)::int as responsible,
+            (select count(*) from permits where renew_by_date < '2026-11-22' and expiration_date >= '2026-11-22'
+                                             and close_date is null)::int as renewal_due,
+            (select count(*) from bond_ledger_entries where kind = 'rider')::int as riders,
+            (select count(*) from bond_ledger_entries where kind = 'reduction')::int as reductions,
+            (select count(*) from permits where bond_status = 'released')::int as released,
+            (select count(*) from permits where maintenance_of_id is not null)::int as maintenance_bonds,
+            (select count(*) from bond_collateral)::int as collateral,
+            (select count(*) from permit_audit)::int as audit_entries`,
+    );
+    expect(life).toMatchObject({
+      renewal_terms: 10,
+      inspections: 12,
+      inspection_rule: 6,
+      acknowledged: 6,
+      riders: 4,
+      reductions: 4,
+      released: 2,
+      maintenance_bonds: 2,
+    });
+    // 4 extensions, and an inspection that moves the expiry may add its own
+    expect(life!.extension_terms).toBeGreaterThanOrEqual(4);
+    for (const k of ["responsible", "renewal_due", "collateral", "audit_entries"])
+      expect(life![k], k).toBeGreaterThan(0);
+
     // the demo users can really sign in
     const admin = users.find((u) => u.role === "company-admin")!;
     await t.signIn(admin);

@@ -1,15 +1,17 @@
 import { randomBytes } from "node:crypto";
+import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { loadConfig } from "../config.ts";
-import { sessionSecret } from "../app.ts";
+import { buildApp, sessionSecret } from "../app.ts";
 import { createAccount } from "../auth/accounts.ts";
 import { createAuth, type Auth } from "../auth/auth.ts";
-import { enrolWithSecret, manualKeyOfSecret } from "../auth/two-factor.ts";
+import { enrolWithSecret, manualKeyOfSecret, secretOfManualKey } from "../auth/two-factor.ts";
 import { addDays, todayIn } from "../../shared/domain/dates.ts";
 import { hasClientFilter, type Role } from "../../shared/domain/roles.ts";
 import { openDatabase, type Db } from "../db/client.ts";
 import { migrateDatabase } from "../db/migrate.ts";
 import { ensureFirstSuperAdmin } from "./bootstrap.ts";
+import { seedDemoYear } from "./demo-year.ts";
 import {
   clients,
   comments,
@@ -174,9 +176,18 @@ export async function seedDemo(
               : bucket < 0.75
                 ? addDays(today, 31 + Math.floor(rand() * 500))
                 : null;
-        const start = addDays(today, -Math.floor(rand() * 300) - 10);
-        const applied = rand() < 0.8 ? addDays(start, Math.floor(rand() * 20)) : null;
-        const issued = expiration && applied ? addDays(applied, 10 + Math.floor(rand() * 30)) : null;
+        let start = addDays(today, -Math.floor(rand() * 300) - 10);
+        let applied = rand() < 0.8 ? addDays(start, Math.floor(rand() * 20)) : null;
+        let issued = expiration && applied ? addDays(applied, 10 + Math.floor(rand() * 30)) : null;
+        // Nothing expires before it was issued: a term a year long at most, applied for two weeks
+        // before, started a week before that (the draws above stay as they were).
+        if (issued && expiration && issued >= addDays(expiration, -30)) {
+          issued = addDays(expiration, -365);
+          if (applied && applied > addDays(issued, -14)) applied = addDays(issued, -14);
+          if (start > addDays(applied ?? issued, -7)) start = addDays(applied ?? issued, -7);
+        }
+        // A bond's name says its guarantee type ("Maintenance Bond" is a Maintenance bond).
+        let bondKind: "Performance" | "Maintenance" = "Performance";
         // Set in the row below, in its place among the random draws (the demo data stays the same).
         let closed: string | null;
         permitValues.push({
@@ -184,7 +195,9 @@ export async function seedDemo(
           projectId: project.id,
           clientId: project.clientId,
           permitNumber: `${isBond ? "BND" : "PRM"}-${ci + 1}${String(i + 1).padStart(4, "0")}`,
-          permitName: isBond ? `${pick(["Performance", "Maintenance"])} Bond` : pick(PERMIT_KINDS),
+          permitName: isBond
+            ? `${(bondKind = pick(["Performance", "Maintenance"] as const))} Bond`
+            : pick(PERMIT_KINDS),
           agency: pick(AGENCIES),
           status: rand() < 0.85 ? "Required" : pick(["In Waiting", "Pending", "N/A"]),
           archived: rand() < 0.05,
@@ -202,7 +215,7 @@ export async function seedDemo(
                 bondAmount: String(Math.round(25_000 + rand() * 975_000)),
                 suretyCompany: pick(SURETIES),
                 bondNumber: `SB-${100000 + Math.floor(rand() * 899999)}`,
-                guaranteeType: rand() < 0.6 ? "Performance" : "Maintenance",
+                guaranteeType: (rand(), bondKind),
               }
             : {}),
         });
@@ -294,13 +307,37 @@ async function main() {
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   try {
     await migrateDatabase(database);
+    const typedKey = process.env.DEMO_TOTP_SECRET?.trim();
+    const totpSecret = typedKey ? secretOfManualKey(typedKey) : undefined;
+    if (totpSecret === null)
+      throw new Error(
+        "DEMO_TOTP_SECRET must be the key an authenticator app takes: base32 (A-Z and 2-7), as this command prints it.",
+      );
     await ensureFirstSuperAdmin(database.db, config, (line) => console.log(line));
     const users = await seedDemo(database.db, {
       password: process.env.DEMO_PASSWORD || undefined,
       auth: createAuth(database.db, config, sessionSecret(config)),
-      totpSecret: process.env.DEMO_TOTP_SECRET || undefined,
+      totpSecret,
     });
-    console.log("\nDemo data loaded: 2 companies, 7 clients, 14 projects, 300 permits and bonds.\n");
+    // The year's work goes through the app's own routes (no web folder, no scheduler, no mail out).
+    const app = await buildApp({
+      config,
+      database,
+      logger: false,
+      webDir: path.join(config.DATA_DIR, "no-web"),
+    });
+    try {
+      await app.ready();
+      const year = await seedDemoYear(app, database.db, users, todayIn("UTC"));
+      console.log(
+        `\nDemo data loaded: 2 companies, 7 clients, 14 projects, 300 permits and bonds; a year of work: ` +
+          `${year.renewals} renewals, ${year.extensions} extensions, ${year.inspections} inspections, ` +
+          `${year.acknowledged} acknowledged terms, ${year.riders} riders, ${year.reductions} reductions, ` +
+          `${year.releases} released bonds with their maintenance bonds, ${year.collateral} collateral items.\n`,
+      );
+    } finally {
+      await app.close();
+    }
     console.log("Demo users (passwords are shown only now):");
     for (const u of users)
       console.log(`  ${u.role.padEnd(14)} ${u.email.padEnd(42)} ${u.password}   ${u.company ?? ""}`);

@@ -13,8 +13,9 @@ import path from "node:path";
 import { buildWebIfStale, buildWebInto, root } from "../../scripts/lib/build-web.mjs";
 
 const DEMO_PASSWORD = "demo-password-e2e";
-// The demo super-admin must use two-factor sign-in; the specs compute its codes from this secret.
-const DEMO_TOTP_SECRET = "e2e-demo-totp-secret-0123456789ab";
+// The demo super-admin must use two-factor sign-in; the specs compute its codes from this key (the
+// base32 key a person types into an authenticator app, as DEMO_TOTP_SECRET takes it).
+const DEMO_TOTP_SECRET = "MUZGKLLEMVWW6LLUN52HALLTMVRXEZLUFUYDCMRTGQ2TMNZYHFQWE";
 const ADMIN_EMAIL = "first.admin@permitrack.example";
 
 if (process.env.TEST_DATABASE_URL && process.env.E2E_SERVERS !== "1") {

@@ -101,11 +101,11 @@ export function useBrowser(opts: { viewport?: Viewport } = {}): BrowserFixture {
 
 /**
  * The authenticator apps of the users who sign in with two-factor authentication: the seeded
- * super-admin (its secret comes from the runner), and whoever a spec enrolled (`rememberTotp`).
+ * super-admin (its key comes from the runner, base32 as DEMO_TOTP_SECRET takes it), and whoever a spec enrolled (`rememberTotp`).
  */
 const authenticators = new Map<string, { secret: string; fromManualKey: boolean }>();
 if (process.env.E2E_DEMO_TOTP_SECRET)
-  authenticators.set(DEMO.superAdmin, { secret: process.env.E2E_DEMO_TOTP_SECRET, fromManualKey: false });
+  authenticators.set(DEMO.superAdmin, { secret: process.env.E2E_DEMO_TOTP_SECRET, fromManualKey: true });
 
 /** After a spec enrols a user: its later sign-ins answer the code step with codes from this key. */
 export function rememberTotp(email: string, manualKey: string) {

@@ -10,8 +10,9 @@ import type { AppServer } from "./lib/server.ts";
 import { root } from "./lib/util.ts";
 
 export const DEMO_PASSWORD = "demo-password-resilience";
-// As the e2e runner: the demo super-admin signs in with two-factor; the specs compute its codes from this.
-export const DEMO_TOTP_SECRET = "resilience-demo-totp-secret-0123456";
+// As the e2e runner: the demo super-admin signs in with two-factor; the specs compute its codes from
+// this key (base32, as a person types it into an authenticator app).
+export const DEMO_TOTP_SECRET = "OJSXG2LMNFSW4Y3FFVSGK3LPFV2G65DQFVZWKY3SMV2C2MBRGIZTINJW";
 export const FIRST_ADMIN = "first.admin@permitrack.example";
 export const DEMO = {
   companyAdmin: "dana.whitfield@summit-ridge.example",
