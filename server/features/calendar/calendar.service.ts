@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, asc, eq, gte, isNotNull, isNull, ne, not } from "drizzle-orm";
+import { and, asc, eq, gte, isNotNull, ne, not } from "drizzle-orm";
 import { addDays, todayIn } from "../../../shared/domain/dates.ts";
 import { isRole } from "../../../shared/domain/roles.ts";
 import { RECORD_TYPE_LABELS, type RecordType } from "../../../shared/domain/statuses.ts";
@@ -9,7 +9,7 @@ import { mustUseTwoFactor } from "../../access/policies/two-factor.ts";
 import type { Db } from "../../db/client.ts";
 import { clients, companies, companyPreferences, permits, projects, users } from "../../db/schema.ts";
 import { DEFAULT_SWITCHES, enabledThresholds } from "../notifications/index.ts";
-import { permitScope, selectPermitView } from "../permits/index.ts";
+import { notClosedCondition, permitScope, selectPermitView } from "../permits/index.ts";
 import { buildCalendar, type IcsEvent } from "./ics.ts";
 import { paths } from "../../../shared/domain/paths.ts";
 
@@ -104,8 +104,8 @@ export async function renderFeed(db: Db, owner: Actor, publicUrl: string): Promi
         permitScope(owner),
         not(permits.archived),
         ne(permits.status, "N/A"),
-        // A closed permit has nothing left to renew (issue 11).
-        isNull(permits.closeDate),
+        // A closed permit or bond has nothing left to renew (issues 11, 25).
+        notClosedCondition(),
         isNotNull(permits.expirationDate),
         gte(permits.expirationDate, from),
       ),

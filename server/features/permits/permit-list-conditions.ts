@@ -16,6 +16,7 @@ import {
 import { scopeConditions, scopeOf, type Actor } from "../../access/actor.ts";
 import { permits, projects } from "../../db/schema.ts";
 import { companyTodaySql } from "../../time/company-today.ts";
+import { CLOSED_BOND_STATUSES } from "../../../shared/domain/bonds.ts";
 import { EXPIRING_SOON_DAYS } from "../../../shared/domain/constants.ts";
 import type { PermitTile } from "../../../shared/domain/permit-list.ts";
 import type { PermitListFilter, PermitSortField } from "../../../shared/schemas/permit-list-query.ts";
@@ -38,17 +39,34 @@ function listToday(actor: Actor): SQL {
   return companyTodaySql(companyId ?? sql.raw(`"permits"."company_id"`));
 }
 
+const CLOSED_BONDS = sql.raw(CLOSED_BOND_STATUSES.map((s) => `'${s}'`).join(", "));
+
+/**
+ * Not closed (shared/domain/record-status.ts isClosedRecord()): no close date, and not a released
+ * or cancelled bond. A closed record leaves every expiry count (issue 25).
+ */
+export const notClosedCondition = (): SQL =>
+  sql`(${permits.closeDate} is null and (${permits.bondStatus} is null or ${permits.bondStatus} not in (${CLOSED_BONDS})))`;
+
+/** Expiring Soon: an open record expiring today or within 30 days (the same window as urgency()). */
+export const expiringSoonCondition = (today: SQL): SQL =>
+  and(
+    gte(permits.expirationDate, today),
+    lte(permits.expirationDate, sql`${today} + ${EXPIRING_SOON_DAYS}::int`),
+    notClosedCondition(),
+  )!;
+
+/** Expired: an open record whose expiration date has passed. */
+export const expiredCondition = (today: SQL): SQL => and(lt(permits.expirationDate, today), notClosedCondition())!;
+
 /** A tile's rule (issue 14): the same windows the summary counts. */
 function tileCondition(actor: Actor, tile: PermitTile): SQL | undefined {
   const today = listToday(actor);
   switch (tile) {
     case "expiring_soon":
-      return and(
-        gte(permits.expirationDate, today),
-        lte(permits.expirationDate, sql`${today} + ${EXPIRING_SOON_DAYS}::int`),
-      );
+      return expiringSoonCondition(today);
     case "expired":
-      return lt(permits.expirationDate, today);
+      return expiredCondition(today);
     case "active":
       return isNotNull(permits.expirationDate);
     case "in_review":
@@ -72,7 +90,7 @@ export function renewalDueCondition(today: SQL): SQL {
   return and(
     isNotNull(permits.renewByDate),
     lte(permits.renewByDate, sql`${today} + ${EXPIRING_SOON_DAYS}::int`),
-    isNull(permits.closeDate),
+    notClosedCondition(),
   )!;
 }
 

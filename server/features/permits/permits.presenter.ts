@@ -8,6 +8,7 @@ import type { BondStatus } from "../../../shared/domain/bonds.ts";
 import { todayIn } from "../../../shared/domain/dates.ts";
 import type { ExpiryRule, FinalStatus } from "../../../shared/domain/lifecycle.ts";
 import { displayPermitStatus, urgency } from "../../../shared/domain/permit-rules.ts";
+import { recordStatus } from "../../../shared/domain/record-status.ts";
 import type { GuaranteeType, PermitStatus, RecordType } from "../../../shared/domain/statuses.ts";
 import type { PermitDetail } from "../../../shared/schemas/permit-detail.ts";
 import type { PermitGroup, PermitList, PermitListItem } from "../../../shared/schemas/permit-list.ts";
@@ -21,6 +22,21 @@ import { permitCan, permitRowCan } from "../../access/policies/permit.ts";
 /** Who acknowledged the current term, and when (a Date, or a timestamp as PostgreSQL's text); null when nobody has. */
 const acknowledgedOf = (name: string | null, at: Date | string | null) =>
   name && at ? { by: name, at: (typeof at === "string" ? new Date(at) : at).toISOString() } : null;
+
+/** What a row's one status is read from (shared/domain/record-status.ts). */
+export const statusFacts = (r: {
+  status: string;
+  expirationDate: string | null;
+  closeDate: string | null;
+  finalStatus: string | null;
+  bondStatus: string | null;
+}) => ({
+  status: r.status,
+  expiration_date: r.expirationDate,
+  close_date: r.closeDate,
+  final_status: r.finalStatus,
+  bond_status: r.bondStatus as BondStatus | null,
+});
 
 /** "Today" per company time zone, computed once per zone for a page of rows. */
 function todayByZone() {
@@ -203,7 +219,7 @@ export function permitDetail(actor: Actor, found: DetailRow): PermitDetail {
       : null,
     client: row.clientId ? { id: row.clientId, name: found.clientName ?? "" } : null,
     company: { id: row.companyId, name: found.companyName },
-    display_status: displayPermitStatus(row.status, row.expirationDate, todayIn(found.timeZone)),
+    display_status: recordStatus(statusFacts(row), todayIn(found.timeZone)),
     comment_count: found.commentCount,
     responsible:
       row.responsibleUserId && found.responsibleName

@@ -18,9 +18,11 @@ export const permitNotOpen = (p = "p"): [SQL, string][] => [
   [sql`${alias(p)}.archived`, "Permit archived"],
   [sql`${alias(p)}.status = 'N/A'`, "Permit marked N/A"],
   [sql`${alias(p)}.close_date is not null`, "Permit closed"],
+  // A release or cancellation sets the close date too; this holds should the date be cleared since.
+  [sql`coalesce(${alias(p)}.bond_status in ('released', 'cancelled'), false)`, "Bond closed"],
 ];
 
-/** An open permit: not archived, not N/A, not closed (every kind requires it). */
+/** An open permit: not archived, not N/A, not closed, not a released or cancelled bond (every kind requires it). */
 export const openPermit = (p = "p"): SQL =>
   sql.join(
     permitNotOpen(p).map(([condition]) => sql`not ${condition}`),
