@@ -4,7 +4,6 @@ import { can, navLinksFor } from "./permissions.ts";
 import {
   displayPermitStatus,
   listCategory,
-  projectCategory,
   statusChipColor,
   urgency,
 } from "./permit-rules.ts";
@@ -88,14 +87,6 @@ describe("permit rules (spec section 4)", () => {
     expect(listCategory({ permit_application_date: "2026-01-01" })).toBe("In Review");
     expect(listCategory({ start_date: "2026-01-01" })).toBe("In Progress");
     expect(listCategory({})).toBeNull();
-  });
-  it("categorises the project dashboard differently", () => {
-    expect(projectCategory({ start_date: "2026-01-01", expiration_date: "2026-06-01" })).toBe("Active");
-    expect(projectCategory({ start_date: "2026-01-01", permit_application_date: "2026-01-02" })).toBe(
-      "In Waiting",
-    );
-    expect(projectCategory({ start_date: "2026-01-01" })).toBe("In Progress");
-    expect(projectCategory({ expiration_date: "2026-06-01" })).toBeNull();
   });
   it("highlights expired and expiring-within-30-days rows", () => {
     expect(urgency("2026-11-21", "2026-11-22")).toBe("expired");

@@ -8,7 +8,10 @@ export interface PermitDates {
   expiration_date?: string | null;
 }
 
-/** The All Permits dashboard's categories (spec section 4). */
+/**
+ * The All Permits dashboard's categories (spec section 4), and the project dashboard's too (issue
+ * 25: the spec's own 'In Waiting' set for projects read like the In Waiting status).
+ */
 export type ListCategory = "In Progress" | "In Review" | "Active";
 export function listCategory(p: PermitDates): ListCategory | null {
   if (p.expiration_date) return "Active";
@@ -22,14 +25,6 @@ export const LIST_CATEGORY_COLORS: Record<ListCategory, string> = {
   Active: "#ffb300",
 };
 
-/** The project dashboard's categories differ from the list's (spec section 4). */
-export type ProjectCategory = "In Progress" | "In Waiting" | "Active";
-export function projectCategory(p: PermitDates): ProjectCategory | null {
-  if (!p.start_date) return null;
-  if (p.expiration_date) return "Active";
-  if (p.permit_application_date) return "In Waiting";
-  return "In Progress";
-}
 
 export type Urgency = "expired" | "expiring" | null;
 /** Row highlight: expired (date in the past) or expiring within 30 days of `today`. */

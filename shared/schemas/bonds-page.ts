@@ -2,6 +2,7 @@ import { z } from "zod";
 import { BOND_LIMITS } from "../domain/bond-fields.ts";
 import { BOND_SORT_FIELDS, BOND_STATUSES, type BondStatus } from "../domain/bonds.ts";
 import { GUARANTEE_TYPES } from "../domain/statuses.ts";
+import { ScopeContentsSchema } from "./scope-contents.ts";
 import { exportFormat, filterId, filterText, optionalChoice, pageFields, sortDirection } from "./fields.ts";
 
 // The Bonds page (issue 12): GET /api/bonds, /api/bonds/export, /api/bonds/schedule.xlsx. Amounts
@@ -94,6 +95,8 @@ export const BySuretySchema = z.object({
   aggregate_limit: amountOut.nullable(),
   /** amount / aggregate_limit × 100, one decimal; null with no limit (warning colour over 80). */
   percent_of_aggregate: z.number().nullable(),
+  /** The amount's currency (a row is one company's, or one currency's bonds without a surety). */
+  currency: z.string(),
 });
 export type BySurety = z.infer<typeof BySuretySchema>;
 
@@ -103,6 +106,8 @@ export const ExposureRowSchema = z.object({
   name: z.string(),
   amount: amountOut,
   count: z.number().int().nonnegative(),
+  /** The amount's currency (a row is one company's, or one currency's bonds without one). */
+  currency: z.string(),
 });
 export type ExposureRow = z.infer<typeof ExposureRowSchema>;
 
@@ -112,9 +117,19 @@ export const BondListSchema = z.object({
   total: z.number().int().nonnegative(),
   page: z.number().int().positive(),
   page_size: z.number().int().positive(),
-  /** The view's currency; null when a super-admin's view spans companies of different currencies. */
+  /**
+   * The view's currency; null when a super-admin's view spans companies of different currencies.
+   * With no bond in the view: the currency of the companies in scope when they share one, else the
+   * default (issue 25: an amount is never shown without its currency).
+   */
   currency: z.string().nullable(),
   summary: BondSummarySchema,
+  /** With `currency` null: the tiles' amounts per currency (empty otherwise). */
+  totals_by_currency: z.array(
+    z.object({ currency: z.string(), open_exposure: amountOut, collateral_held: amountOut.nullable() }),
+  ),
+  /** What exists within the actor's scope, whatever the filters (issue 25). */
+  in_scope: ScopeContentsSchema,
   by_surety: z.array(BySuretySchema),
   by_client: z.array(ExposureRowSchema),
   by_project: z.array(ExposureRowSchema),

@@ -29,6 +29,8 @@ export const PermitListItemSchema = z.object({
   comment_count: z.number().int().nonnegative(),
   responsible: ResponsibleSchema,
   renew_by_date: day,
+  /** The renew-by date has passed (company time zone) on a permit not closed: shown as overdue. */
+  renew_by_overdue: z.boolean(),
   acknowledged: PermitAcknowledgedSchema,
   /** Row highlight against today in the permit's company time zone. */
   urgency: z.enum(URGENCIES).nullable(),

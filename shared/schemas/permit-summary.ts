@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ScopeContentsSchema } from "./scope-contents.ts";
 
 /** GET /api/permits/summary: the tiles and both charts, over the list's filters. */
 export const PermitSummarySchema = z.object({
@@ -19,5 +20,7 @@ export const PermitSummarySchema = z.object({
   /** The agencies with the most permits; the rest add up under `other`. */
   by_agency: z.array(z.object({ agency: z.string(), count: z.number().int() })),
   other_agencies: z.number().int().nonnegative(),
+  /** What exists within the actor's scope, whatever the filters (issue 25). */
+  in_scope: ScopeContentsSchema,
 });
 export type PermitSummary = z.infer<typeof PermitSummarySchema>;

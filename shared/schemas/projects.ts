@@ -91,7 +91,8 @@ export const ProjectListSchema = z.object({ projects: z.array(ProjectSchema) });
 export type ProjectList = z.infer<typeof ProjectListSchema>;
 export const ProjectResponseSchema = z.object({ project: ProjectSchema });
 
-export const PROJECT_CATEGORIES = ["In Progress", "In Waiting", "Active"] as const;
+/** The list's categories (issue 25: the project dashboard uses the list's words and rules). */
+export const PROJECT_CATEGORIES = ["In Progress", "In Review", "Active"] as const;
 
 export const DashboardPermitSchema = z.object({
   id: IdSchema,

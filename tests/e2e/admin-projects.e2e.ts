@@ -245,7 +245,7 @@ describe("a company-admin sets up a project", () => {
     expect(names.at(-1)).toContain("N/A");
     expect(names[1]).toContain("—");
     const projectId = /projects\/([0-9a-f-]+)\/dashboard/.exec(page.url())![1]!;
-    expect(await page.getByRole("link", { name: "+ Create New Permit" }).getAttribute("href")).toBe(
+    expect(await page.getByRole("link", { name: "+ New Permit" }).getAttribute("href")).toBe(
       `/projects/${projectId}/permits/new`,
     );
     expect(await page.getByRole("link", { name: "← Back to Permits" }).getAttribute("href")).toBe("/permits");
@@ -351,7 +351,7 @@ describe("other roles", () => {
     await page.goto(`${BASE_URL}/projects/${projects.projects[0]!.id}/dashboard`);
     await poll(() => page.getByRole("heading", { name: "Project Information" }).isVisible()).toBe(true);
     expect(await page.getByRole("combobox", { name: "Status" }).count()).toBe(0);
-    expect(await page.getByRole("link", { name: "+ Create New Permit" }).isVisible()).toBe(true);
+    expect(await page.getByRole("link", { name: "+ New Permit" }).isVisible()).toBe(true);
     await poll(() => page.getByRole("img", { name: /^Permits by Status/ }).isVisible()).toBe(true);
     await screenshot(page, "project-dashboard-company-user");
   });

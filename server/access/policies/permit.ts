@@ -23,6 +23,12 @@ export const canListPermits = (actor: Actor) => actorCan(actor, "permits.view");
 
 export const canCreatePermit = (actor: Actor) => actorCan(actor, "permits.create");
 
+/**
+ * The getting-started steps of an empty platform or company (issue 25) are for whoever may add
+ * permits (staff); a client-user is told only that there is nothing yet.
+ */
+export const canSeeGettingStarted = (actor: Actor) => canCreatePermit(actor);
+
 /** The permit form's lookups (projects, companies, agencies) are for whoever may edit permits. */
 export const canUsePermitForm = (actor: Actor) => actorCan(actor, "permits.edit");
 

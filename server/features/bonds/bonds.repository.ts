@@ -6,6 +6,7 @@ import { pageClause } from "../../db/page-clause.ts";
 import { companyTodaySql, zoneTodaySql } from "../../time/company-today.ts";
 import {
   BOND_BREAKDOWN_ROWS,
+  DEFAULT_CURRENCY,
   isOpenBondStatus,
   percentOfLimit,
   type BondSortField,
@@ -21,7 +22,8 @@ import type {
   BySurety,
   ExposureRow,
 } from "../../../shared/schemas/bonds-page.ts";
-import { likePattern } from "../permits/index.ts";
+import type { ScopeContents } from "../../../shared/schemas/scope-contents.ts";
+import { likePattern, presentScopeContents, scopeContentsSql, type ScopeContentsRow } from "../permits/index.ts";
 import { scopeSql } from "./bond-access.ts";
 
 /** The Bonds page's rows: bonds (alias p) within the actor's scope and the page's filters. */
@@ -65,6 +67,10 @@ interface AggregateRow {
   expiring_soon: number;
   collateral_held: string | null;
   currency: string | null;
+  /** The companies' currency in scope when the view has no bond and they share one. */
+  scope_currency: string | null;
+  by_currency: { currency: string; open_exposure: string; collateral_held: string }[] | null;
+  in_scope: ScopeContentsRow;
   by_surety:
     | {
         surety_id: string | null;
@@ -72,6 +78,7 @@ interface AggregateRow {
         amount: string;
         count: number;
         aggregate_limit: string | null;
+        currency: string;
       }[]
     | null;
   by_client: ExposureRow[] | null;
@@ -81,6 +88,8 @@ interface AggregateRow {
 export interface BondAggregates {
   summary: BondSummary;
   currency: string | null;
+  totals_by_currency: { currency: string; open_exposure: string; collateral_held: string | null }[];
+  in_scope: ScopeContents;
   by_surety: BySurety[];
   by_client: ExposureRow[];
   by_project: ExposureRow[];
@@ -100,8 +109,9 @@ export async function bondAggregates(db: Db, actor: Actor, f: BondFilter): Promi
     db,
     sql`with b as materialized (
           select p.id, p.company_id, p.client_id, p.project_id, p.surety_id, p.bond_status, p.current_amount,
-                 p.expiration_date, p.expiration_date between ${today} and ${today} + ${EXPIRING_SOON_DAYS}::int as soon
-          from permits p
+                 p.expiration_date, p.expiration_date between ${today} and ${today} + ${EXPIRING_SOON_DAYS}::int as soon,
+                 co.currency
+          from permits p join companies co on co.id = p.company_id
           where ${bondFilterSql(actor, f)}
         ), o as (select * from b where ${OPEN})
         select
@@ -117,24 +127,42 @@ export async function bondAggregates(db: Db, actor: Actor, f: BondFilter): Promi
           ${
             company
               ? sql`(select c.currency from companies c where c.id = ${company})`
-              : sql`(select case when count(distinct c.currency) = 1 then min(c.currency) end
-                     from companies c where c.id in (select company_id from b))`
+              : sql`(select case when count(distinct currency) = 1 then min(currency) end from b)`
           } as currency,
+          ${
+            company
+              ? sql`null`
+              : sql`(select case when count(distinct c.currency) = 1 then min(c.currency) end
+                     from companies c)`
+          } as scope_currency,
+          ${
+            company
+              ? sql`null`
+              : sql`(select json_agg(json_build_object('currency', x.currency, 'open_exposure', x.open::text,
+                        'collateral_held', x.held::text) order by x.currency)
+                     from (select cur.currency,
+                             (select coalesce(sum(o.current_amount), 0.00) from o where o.currency = cur.currency) as open,
+                             (select coalesce(sum(c.amount), 0.00) from bond_collateral c join b on b.id = c.permit_id
+                              where c.released_on is null and b.currency = cur.currency) as held
+                           from (select distinct currency from b) cur) x)`
+          } as by_currency,
+          ${scopeContentsSql(actor)} as in_scope,
           (select json_agg(json_build_object('surety_id', g.surety_id, 'name', coalesce(s.name, 'No surety'),
-                    'amount', g.amount::text, 'count', g.n, 'aggregate_limit', s.aggregate_limit::text)
+                    'amount', g.amount::text, 'count', g.n, 'aggregate_limit', s.aggregate_limit::text,
+                    'currency', g.currency)
                   order by g.amount desc, s.name)
-           from (select surety_id, coalesce(sum(current_amount), 0.00) as amount, count(*)::int as n
-                 from o group by surety_id) g
+           from (select surety_id, currency, coalesce(sum(current_amount), 0.00) as amount, count(*)::int as n
+                 from o group by surety_id, currency) g
            left join sureties s on s.id = g.surety_id) as by_surety,
           (select json_agg(json_build_object('id', g.client_id, 'name', coalesce(cl.name, 'No client'),
-                    'amount', g.amount::text, 'count', g.n) order by g.amount desc, cl.name)
-           from (select client_id, coalesce(sum(current_amount), 0.00) as amount, count(*)::int as n
-                 from o group by client_id order by amount desc limit ${top}) g
+                    'amount', g.amount::text, 'count', g.n, 'currency', g.currency) order by g.amount desc, cl.name)
+           from (select client_id, currency, coalesce(sum(current_amount), 0.00) as amount, count(*)::int as n
+                 from o group by client_id, currency order by amount desc limit ${top}) g
            left join clients cl on cl.id = g.client_id) as by_client,
           (select json_agg(json_build_object('id', g.project_id, 'name', coalesce(pr.name, 'No project'),
-                    'amount', g.amount::text, 'count', g.n) order by g.amount desc, pr.name)
-           from (select project_id, coalesce(sum(current_amount), 0.00) as amount, count(*)::int as n
-                 from o group by project_id order by amount desc limit ${top}) g
+                    'amount', g.amount::text, 'count', g.n, 'currency', g.currency) order by g.amount desc, pr.name)
+           from (select project_id, currency, coalesce(sum(current_amount), 0.00) as amount, count(*)::int as n
+                 from o group by project_id, currency order by amount desc limit ${top}) g
            left join projects pr on pr.id = g.project_id) as by_project`,
   );
   const r = row!;
@@ -146,7 +174,13 @@ export async function bondAggregates(db: Db, actor: Actor, f: BondFilter): Promi
       expiring_soon: r.expiring_soon,
       collateral_held: staff ? r.collateral_held : null,
     },
-    currency: r.currency,
+    // No bond in the view: the companies' shared currency, else the default; never none (issue 25).
+    currency: r.bonds > 0 ? r.currency : (r.currency ?? r.scope_currency ?? DEFAULT_CURRENCY),
+    totals_by_currency:
+      r.bonds > 0 && r.currency === null
+        ? (r.by_currency ?? []).map((c) => ({ ...c, collateral_held: staff ? c.collateral_held : null }))
+        : [],
+    in_scope: presentScopeContents(actor, r.in_scope),
     by_surety: (r.by_surety ?? []).map((s) => {
       const limit = limits ? s.aggregate_limit : null;
       return { ...s, aggregate_limit: limit, percent_of_aggregate: percentOfLimit(s.amount, limit) };

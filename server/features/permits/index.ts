@@ -16,3 +16,4 @@ export { permitScope, selectPermitView, type PermitViewSelect } from "./permit-v
 export { likePattern, listConditions, listOrder, notClosedCondition } from "./permit-list-conditions.ts";
 export { statusFacts } from "./permits.presenter.ts";
 export { createPermitIn } from "./permits.service.ts";
+export { presentScopeContents, scopeContentsSql, type ScopeContentsRow } from "./scope-contents.query.ts";

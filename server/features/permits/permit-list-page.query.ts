@@ -37,6 +37,7 @@ export interface PermitListRow {
   clientName: string | null;
   commentCount: number;
   renewByDate: string | null;
+  closeDate: string | null;
   responsibleId: string | null;
   responsibleName: string | null;
   acknowledgedByName: string | null;
@@ -96,6 +97,7 @@ function listColumns(
     clientName: clients.name,
     commentCount: commentCountSql(readsInternalComments),
     renewByDate: permits.renewByDate,
+    closeDate: permits.closeDate,
     responsibleId: responsibleUser.id,
     responsibleName: userNameSql(responsibleUser),
     acknowledgedByName: permits.acknowledgedByName,

@@ -8,6 +8,7 @@ import type { ListCategory } from "../../../shared/domain/permit-rules.ts";
 import type { PermitFilter } from "../../../shared/schemas/permit-list-query.ts";
 import type { PermitSummary } from "../../../shared/schemas/permit-summary.ts";
 import { listConditions, renewalDueCondition } from "./permit-list-conditions.ts";
+import { presentScopeContents, scopeContentsSql, type ScopeContentsRow } from "./scope-contents.query.ts";
 
 /** Bars in the 'Permits by Agency' chart; the rest add up in `other_agencies`. */
 export const TOP_AGENCIES = 10;
@@ -51,6 +52,8 @@ export async function summarizePermits(db: Db, actor: Actor, filter: PermitFilte
         expiringSoon: sql<number>`(count(*) filter (where ${permits.expirationDate} >= ${today} and ${permits.expirationDate} <= ${today} + ${EXPIRING_SOON_DAYS}::int))::int`,
         expired: sql<number>`(count(*) filter (where ${permits.expirationDate} < ${today}))::int`,
         renewalDue: sql<number>`(count(*) filter (where ${renewalDueCondition(today)}))::int`,
+        // What exists whatever the filters (issue 25): uncorrelated, run once with the counts.
+        inScope: sql<ScopeContentsRow>`${scopeContentsSql(actor)}`,
       })
       .from(permits)
       .innerJoin(companies, eq(companies.id, permits.companyId))
@@ -76,6 +79,7 @@ export async function summarizePermits(db: Db, actor: Actor, filter: PermitFilte
     expiringSoon: 0,
     expired: 0,
     renewalDue: 0,
+    inScope: { permits: false, bonds: false, company: false, client: false, project: false },
   };
   const shown = agencies.reduce((sum, a) => sum + a.count, 0);
   return {
@@ -93,5 +97,6 @@ export async function summarizePermits(db: Db, actor: Actor, filter: PermitFilte
     ],
     by_agency: agencies.map((a) => ({ agency: a.agency ?? NO_AGENCY_LABEL, count: a.count })),
     other_agencies: totals.total - shown,
+    in_scope: presentScopeContents(actor, totals.inScope),
   };
 }

@@ -83,6 +83,7 @@ export function presentPermitList(
       comment_count: r.commentCount,
       responsible: r.responsibleId ? { id: r.responsibleId, name: r.responsibleName ?? "" } : null,
       renew_by_date: r.renewByDate,
+      renew_by_overdue: !!r.renewByDate && !r.closeDate && r.renewByDate < today(r.timeZone),
       acknowledged: acknowledgedOf(r.acknowledgedByName, r.acknowledgedAt),
       urgency: urgency(r.expirationDate, today(r.timeZone)),
       can: permitRowCan(actor, r),

@@ -387,6 +387,11 @@ describe("GET /api/permits/summary", () => {
         { agency: "No agency", count: 1 },
       ],
       other_agencies: 0,
+      in_scope: {
+        permits: true,
+        bonds: true,
+        getting_started: { company: true, client_and_project: true, permits: true },
+      },
     } satisfies PermitSummary);
 
     const bonds = (await w.admin.get("/api/permits/summary?record_type=bond")).json() as PermitSummary;

@@ -12,7 +12,7 @@ import { builtOnce } from "../../db/built-once.ts";
 import { companies, permits, projects } from "../../db/schema.ts";
 import { notFound } from "../../errors.ts";
 import { todayIn } from "../../../shared/domain/dates.ts";
-import { displayPermitStatus, projectCategory, urgency } from "../../../shared/domain/permit-rules.ts";
+import { displayPermitStatus, listCategory, urgency } from "../../../shared/domain/permit-rules.ts";
 import {
   PROJECT_CATEGORIES,
   type DashboardPermit,
@@ -32,6 +32,7 @@ interface DashboardPermitRow {
   status: string;
   startDate: string | null;
   permitApplicationDate: string | null;
+  issueDate: string | null;
   expirationDate: string | null;
   archived: boolean;
   createdAt: string;
@@ -52,7 +53,8 @@ function dashboardPermitsColumn(actor: Actor) {
   return sql<DashboardPermitRow[]>`(select coalesce(json_agg(json_build_object(
       'id', ${p.id}, 'permitNumber', ${p.permitNumber}, 'permitName', ${p.permitName},
       'agency', ${p.agency}, 'status', ${p.status}, 'startDate', ${p.startDate},
-      'permitApplicationDate', ${p.permitApplicationDate}, 'expirationDate', ${p.expirationDate},
+      'permitApplicationDate', ${p.permitApplicationDate}, 'issueDate', ${p.issueDate},
+      'expirationDate', ${p.expirationDate},
       'archived', ${p.archived}, 'createdAt', ${p.createdAt}
     ) order by ${p.createdAt}, ${p.permitNumber}, ${p.id}), '[]'::json)
     from ${permits} as ${sql.identifier("dashboard_permit")} where ${p.projectId} = ${projects.id}${scope ? sql` and ${scope}` : sql``})`;
@@ -108,8 +110,9 @@ export function projectDashboard({
       status: r.status,
       display_status: isNa ? r.status : displayPermitStatus(r.status, r.expirationDate, today),
       ...dates,
-      // N/A permits are not needed, so they count in no category and raise no alarm.
-      category: isNa ? null : projectCategory(dates),
+      // N/A permits are not needed, so they count in no category and raise no alarm. The list's
+      // categories and words (issue 25: one vocabulary on both screens).
+      category: isNa ? null : listCategory({ ...dates, issue_date: r.issueDate }),
       urgency: isNa ? null : urgency(r.expirationDate, today),
     };
   });

@@ -586,7 +586,8 @@ describe("GET /api/projects/:id/dashboard", () => {
     });
     await make("Later", { startDate: today, expirationDate: addDays(today, 90) });
     await make("Expired", { startDate: today, expirationDate: addDays(today, -1) });
-    await make("No Start", { expirationDate: addDays(today, 5) });
+    await make("No Start", { expirationDate: addDays(today, 5) }); // Active: the list's rule (issue 25)
+    await make("Issued Undated", { permitApplicationDate: today, issueDate: today }); // no category
     await make("Archived", { startDate: today, archived: true });
 
     const res = await w.user.get(`/api/projects/${project.id}/dashboard`);
@@ -596,11 +597,11 @@ describe("GET /api/projects/:id/dashboard", () => {
     expect(d.start_date).toBe("2025-03-01");
     expect(d.categories).toEqual([
       { category: "In Progress", count: 1 },
-      { category: "In Waiting", count: 1 },
-      { category: "Active", count: 3 },
+      { category: "In Review", count: 1 },
+      { category: "Active", count: 4 },
     ]);
     expect(d.summary).toEqual({
-      total: 7,
+      total: 8,
       not_applicable: 1,
       uncategorized: 1,
       expired: 1,
@@ -609,7 +610,7 @@ describe("GET /api/projects/:id/dashboard", () => {
       archived: 1,
     });
     const names = d.permits.map((p: { permit_name: string }) => p.permit_name);
-    expect(names).toHaveLength(7);
+    expect(names).toHaveLength(8);
     expect(names.at(-1)).toBe("Not Applicable");
     expect(names).not.toContain("Archived");
     const expired = d.permits.find((p: { permit_name: string }) => p.permit_name === "Expired");

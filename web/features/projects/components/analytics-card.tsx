@@ -30,7 +30,7 @@ export function AnalyticsCard({ dashboard }: { dashboard: ProjectDashboard }) {
             </Suspense>
           ) : (
             <Box sx={{ width: "100%", maxWidth: 350, height: 220, display: "grid", placeItems: "center" }}>
-              <Typography color="text.secondary">No permits with a start date yet.</Typography>
+              <Typography color="text.secondary">No permits in a category yet.</Typography>
             </Box>
           )}
           <Box sx={{ flex: "1 1 220px" }}>
@@ -56,7 +56,7 @@ export function AnalyticsCard({ dashboard }: { dashboard: ProjectDashboard }) {
             </Box>
             {/* After the list, not in it: a <dl> holds only term and description groups. */}
             <Typography variant="caption" color="text.secondary" component="p">
-              Permits without a start date, and N/A permits, count in no category.
+              Permits neither started, applied for nor issued, and N/A permits, count in no category.
             </Typography>
           </Box>
         </Box>

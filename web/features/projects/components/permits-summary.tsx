@@ -35,7 +35,7 @@ export function PermitsSummary({ dashboard }: { dashboard: ProjectDashboard }) {
   const notes = [
     summary.not_applicable ? `${plural(summary.not_applicable, "N/A permit")} (in no category)` : null,
     summary.uncategorized
-      ? `${plural(summary.uncategorized, "permit")} without a start date (in no category)`
+      ? `${plural(summary.uncategorized, "permit")} neither started, applied for nor issued (in no category)`
       : null,
     summary.archived ? `${plural(summary.archived, "archived permit")} not shown` : null,
   ].filter(Boolean);

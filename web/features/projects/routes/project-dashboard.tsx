@@ -46,7 +46,7 @@ export default function ProjectDashboardPage() {
         actions={
           project.can.createPermit ? (
             <Button component={RouterLink} to={paths.newProjectPermit(project.id)} variant="contained">
-              + Create New Permit
+              + New Permit
             </Button>
           ) : null
         }
