@@ -28,7 +28,8 @@ const b = useBrowser({ viewport: DESKTOP });
 const CSRF = { "x-requested-with": "permitrack" };
 
 const region = (page: Page, name: string) => page.getByRole("region", { name, exact: true });
-const toast = (page: Page, text: string) => eventually(() => page.getByText(text).first().isVisible());
+const toast = (page: Page, text: string | RegExp) =>
+  eventually(() => page.getByText(text).first().isVisible());
 const day = (iso: string) =>
   new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeZone: "UTC" }).format(
     new Date(`${iso}T00:00:00Z`),
@@ -114,7 +115,8 @@ describe("renew and extend", () => {
     await extend.getByLabel("New Expiration Date").fill(addDays(today, 50));
     await extend.getByLabel("Reason").fill("Agency backlog: extension granted by letter");
     await extend.getByRole("button", { name: "Save Extension" }).click();
-    await toast(page, "Permit extended.");
+    // The snackbar says what changed, in the screens' words (issue 25).
+    await toast(page, `Extended: term 1, expires ${day(addDays(today, 50))}`);
     await eventually(() => extend.isVisible()).toBe(false);
     const terms = region(page, "Terms");
     await eventually(() => terms.getByRole("row").count()).toBe(3); // header, original, extension
@@ -142,7 +144,7 @@ describe("renew and extend", () => {
     await viewportShot(page, "lifecycle-renew-dialog-desktop");
     const requests = recordApiRequests(page);
     await renew.getByRole("button", { name: "Save Renewal" }).click();
-    await toast(page, "Permit renewed.");
+    await toast(page, `Renewed: term 2, expires ${day(addDays(today, 400))}`);
     await eventually(() => renew.isVisible()).toBe(false);
     await eventually(() => terms.getByRole("row").count()).toBe(4);
     // The renewal's answer is the lifecycle as it is now: neither it nor the permit is fetched again.

@@ -5,8 +5,8 @@ import { notify } from "./notify.ts";
 declare module "@tanstack/react-query" {
   interface Register {
     mutationMeta: {
-      /** Snackbar shown on success, e.g. "Permit saved." */
-      successMessage?: string;
+      /** Snackbar shown on success, e.g. "Permit saved."; or made from the answer ("Renewed: term 2, ..."). */
+      successMessage?: string | ((data: unknown) => string);
       /** Set false when the screen shows the error itself (forms with an inline alert). */
       notifyError?: boolean;
       /** Query keys (prefixes) to invalidate after success. */
@@ -39,9 +39,11 @@ export function createQueryClient(): QueryClient {
       },
     }),
     mutationCache: new MutationCache({
-      onSuccess: async (_data, _variables, _context, mutation) => {
+      onSuccess: async (data, _variables, _context, mutation) => {
         const meta = mutation.options.meta;
-        if (meta?.successMessage) notify(meta.successMessage, "success");
+        const message =
+          typeof meta?.successMessage === "function" ? meta.successMessage(data) : meta?.successMessage;
+        if (message) notify(message, "success");
         if (meta?.invalidates?.length) {
           await Promise.all(meta.invalidates.map((queryKey) => client.invalidateQueries({ queryKey })));
         }

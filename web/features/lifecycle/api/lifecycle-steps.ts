@@ -8,6 +8,7 @@ import type {
 } from "../../../../shared/schemas/lifecycle.ts";
 import type { PermitDetail } from "../../../../shared/schemas/permits.ts";
 import { api } from "../../../lib/api.ts";
+import { formatDay } from "../../../lib/format.ts";
 import { afterCardWrite, permitKeys } from "../../../lib/query-keys.ts";
 
 /** The permit's detail as a lifecycle step left it: the step's answer carries every field it may change. */
@@ -30,7 +31,12 @@ export const withLifecycle = (detail: PermitDetail, l: Lifecycle): PermitDetail 
  * the permit's changed fields copied on, so neither is fetched again; the lists that show the
  * permit, its audit trail and its reminders (a new date cancels those waiting) are.
  */
-function useLifecycleStep<B>(permitId: string, path: string, successMessage: string, notifyError = false) {
+function useLifecycleStep<B>(
+  permitId: string,
+  path: string,
+  successMessage: string | ((lifecycle: Lifecycle) => string),
+  notifyError = false,
+) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: B) => api.post<Lifecycle>(`/api/permits/${permitId}/${path}`, body ?? {}),
@@ -41,7 +47,7 @@ function useLifecycleStep<B>(permitId: string, path: string, successMessage: str
       );
     },
     meta: {
-      successMessage,
+      successMessage: successMessage as string | ((data: unknown) => string),
       notifyError,
       invalidates: [...afterCardWrite(permitId), permitKeys.reminders(permitId)],
     },
@@ -50,11 +56,21 @@ function useLifecycleStep<B>(permitId: string, path: string, successMessage: str
 
 /** 'Save Renewal'. The dialog shows field errors and the server's message itself. */
 export const useRenewPermit = (permitId: string) =>
-  useLifecycleStep<RenewalFormValues>(permitId, "renewals", "Permit renewed.");
+  useLifecycleStep<RenewalFormValues>(
+    permitId,
+    "renewals",
+    (l) =>
+      `Renewed: term ${l.term_no}${l.expiration_date ? `, expires ${formatDay(l.expiration_date)}` : ""}`,
+  );
 
 /** 'Save Extension'. */
 export const useExtendPermit = (permitId: string) =>
-  useLifecycleStep<ExtensionFormValues>(permitId, "extensions", "Permit extended.");
+  useLifecycleStep<ExtensionFormValues>(
+    permitId,
+    "extensions",
+    (l) =>
+      `Extended: term ${l.term_no}${l.expiration_date ? `, expires ${formatDay(l.expiration_date)}` : ""}`,
+  );
 
 /** 'Save Inspection'. */
 export const useRecordInspection = (permitId: string) =>
