@@ -10,10 +10,11 @@ import {
   signIn,
   useBrowser,
 } from "./support.ts";
+import { expectReadableText } from "./readable.ts";
 
 /**
  * Every screen of the route table (issue 14), as the role that can open it: axe-core finds no serious
- * or critical violation; on a laptop (1280x800 and 1440x900) the version badge covers no control;
+ * or critical violation; no raw code or ISO date in the visible text (issue 25); on a laptop (1280x800 and 1440x900) the version badge covers no control;
  * on a phone (390x844) nothing scrolls sideways and every control is a 44 px target.
  */
 const b = useBrowser();
@@ -133,6 +134,8 @@ async function visit(page: Page, screen: Screen, viewport: ViewportName, then: "
   await page.goto(`${BASE_URL}${screen.path}`);
   await waitReady(page, screen);
   const name = `${screen.name} (${viewport})`;
+  // Issue 25: what a person reads is in words, at every size and for every role.
+  await expectReadableText(page, name);
   if (viewport === "phone") {
     await expectNoSidewaysScroll(page, name);
     await expectTapTargets(page, name);

@@ -119,11 +119,10 @@ export default function ImportPermitsPage() {
         <CardContent sx={{ display: "grid", gap: 2 }}>
           <Typography variant="body2" color="text.secondary">
             A CSV file (UTF-8, comma or semicolon separated) of up to 10 MB and 20,000 rows. The first row
-            names the columns: <strong>project</strong>, <strong>start_date</strong> and{" "}
-            <strong>permit_number</strong> are required; the template also has{" "}
-            {CSV_TEMPLATE_COLUMNS.length - 3} optional ones. Dates may be YYYY-MM-DD or MM/DD/YYYY. Projects
-            are matched by number or name and created when missing; a permit number already in its project is
-            skipped.
+            names the columns: <code>project</code>, <code>start_date</code> and <code>permit_number</code>{" "}
+            are required; the template also has {CSV_TEMPLATE_COLUMNS.length - 3} optional ones. Dates may be
+            YYYY-MM-DD or MM/DD/YYYY. Projects are matched by number or name and created when missing; a
+            permit number already in its project is skipped.
           </Typography>
           <Box sx={{ display: "flex", flexWrap: "wrap", gap: 2, alignItems: "center" }}>
             {isSuperAdmin && (
