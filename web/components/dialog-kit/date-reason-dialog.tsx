@@ -1,12 +1,12 @@
 import type { ReactNode } from "react";
 import type { ZodType } from "zod";
-import { DialogField, NoteField } from "./dialog-field.tsx";
+import { DialogField, InternalField, NoteField } from "./dialog-field.tsx";
 import { DocumentPicker, useDocument, type UploadFile } from "./document-picker.tsx";
-import { StepDialog } from "./step-dialog.tsx";
+import { full, StepDialog } from "./step-dialog.tsx";
 import { useStepForm } from "./use-step-form.ts";
 
-/** What the person types: the date and why. */
-export type DateReason = { date: string; reason: string };
+/** What the person types: the date and why (and, with `internalField`, whether the why is internal). */
+export type DateReason = { date: string; reason: string; internal: boolean };
 
 const noUpload: UploadFile = () => Promise.reject(new Error("No upload"));
 
@@ -27,6 +27,7 @@ export function DateReasonDialog<B>({
   dateField,
   reasonRequired,
   reasonMaxLength,
+  internalField,
   schema,
   toBody,
   save,
@@ -44,6 +45,11 @@ export function DateReasonDialog<B>({
   dateField: string;
   reasonRequired: boolean;
   reasonMaxLength: number;
+  /**
+   * The body's field of the reason's 'Internal' switch (issue 25: an extension's reason_internal):
+   * given, the switch is shown below the reason, unticked, and its value is `internal` in toBody.
+   */
+  internalField?: string;
   schema: ZodType;
   toBody: (values: DateReason, documentId: string | null) => B;
   save: (body: B) => Promise<unknown>;
@@ -54,10 +60,17 @@ export function DateReasonDialog<B>({
 }) {
   const picked = useDocument(document?.upload ?? noUpload);
   const { control, dialog } = useStepForm<DateReason>({
-    empty: { date: initialDate, reason: "" },
+    empty: { date: initialDate, reason: "", internal: false },
     schema,
     toBody: (values) => toBody(values, null),
-    fieldOf: (field) => (field === dateField ? "date" : field === "reason" ? "reason" : null),
+    fieldOf: (field) =>
+      field === dateField
+        ? "date"
+        : field === "reason"
+          ? "reason"
+          : internalField && field === internalField
+            ? "internal"
+            : null,
     document: document ? picked : undefined,
     save: (values, documentId) => save(toBody(values, documentId)),
     onClose,
@@ -79,6 +92,7 @@ export function DateReasonDialog<B>({
         required={reasonRequired}
         maxLength={reasonMaxLength}
       />
+      {internalField ? <InternalField control={control} name="internal" of="Reason" sx={full} /> : null}
       {children}
       {document ? (
         <DocumentPicker

@@ -1,6 +1,8 @@
 import { useController, type Control, type FieldPath, type FieldValues } from "react-hook-form";
+import Checkbox from "@mui/material/Checkbox";
 import FormControl from "@mui/material/FormControl";
 import FormControlLabel from "@mui/material/FormControlLabel";
+import FormHelperText from "@mui/material/FormHelperText";
 import FormLabel from "@mui/material/FormLabel";
 import InputAdornment from "@mui/material/InputAdornment";
 import MenuItem from "@mui/material/MenuItem";
@@ -129,6 +131,43 @@ export function ChoiceField<T extends FieldValues>({
           <FormControlLabel key={o.value} value={o.value} control={<Radio />} label={o.label} />
         ))}
       </RadioGroup>
+    </FormControl>
+  );
+}
+
+/**
+ * The 'Internal' switch of a note, a reason or a fee (issue 25), as the comment form's: ticked, what
+ * it belongs to (`of`, in its accessible name: "Internal: Note") is for the company's staff only.
+ */
+export function InternalField<T extends FieldValues>({
+  control,
+  name,
+  of,
+  sx,
+}: {
+  control: Control<T>;
+  name: FieldPath<T>;
+  of: string;
+  sx?: object;
+}) {
+  const { field } = useController({ control, name });
+  return (
+    <FormControl sx={{ alignSelf: "start", ...sx }}>
+      <FormControlLabel
+        control={
+          <Checkbox
+            name={field.name}
+            checked={!!field.value}
+            onChange={(e) => field.onChange(e.target.checked)}
+            onBlur={field.onBlur}
+            slotProps={{ input: { "aria-label": `Internal: ${of}`, ref: field.ref } }}
+          />
+        }
+        label="Internal"
+      />
+      <FormHelperText sx={{ mt: -0.5 }}>
+        {field.value ? "Your team only, never the client." : "The client sees it too."}
+      </FormHelperText>
     </FormControl>
   );
 }

@@ -30,8 +30,9 @@ export function ExtendDialog({
       dateField="new_expiration_date"
       reasonRequired
       reasonMaxLength={LIFECYCLE_LIMITS.reason}
+      internalField="reason_internal"
       schema={ExtensionInputSchema}
-      toBody={(v) => ({ new_expiration_date: v.date, reason: v.reason })}
+      toBody={(v) => ({ new_expiration_date: v.date, reason: v.reason, reason_internal: v.internal })}
       save={extend.mutateAsync}
     />
   );

@@ -7,6 +7,7 @@ import {
 import {
   DialogField,
   full,
+  InternalField,
   NoteField,
   StepDialog,
   useStepForm,
@@ -35,6 +36,7 @@ export function InspectionDialog({
       result: "" as InspectionFormValues["result"],
       inspector: "",
       notes: "",
+      notes_internal: false,
     },
     schema: InspectionInputSchema,
     save: (values) => record.mutateAsync(values),
@@ -85,6 +87,7 @@ export function InspectionDialog({
         sx={full}
       />
       <NoteField control={control} name="notes" label="Notes" maxLength={LIFECYCLE_LIMITS.note} />
+      <InternalField control={control} name="notes_internal" of="Notes" sx={full} />
     </StepDialog>
   );
 }

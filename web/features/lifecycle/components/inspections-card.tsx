@@ -10,6 +10,7 @@ import type { Inspection, Lifecycle } from "../../../../shared/schemas/lifecycle
 import { DetailCard, EmptyState } from "../../../components/detail-card.tsx";
 import { formatDay } from "../../../lib/format.ts";
 import { InspectionDialog } from "./inspection-dialog.tsx";
+import { InternalChip } from "./internal-chip.tsx";
 
 const RESULT_COLORS: Record<InspectionResult, "success" | "error" | "warning" | "default"> = {
   Passed: "success",
@@ -43,6 +44,7 @@ function InspectionRow({ inspection }: { inspection: Inspection }) {
         {inspection.notes ? (
           <Typography variant="body2" sx={{ mt: 0.5, overflowWrap: "anywhere", whiteSpace: "pre-line" }}>
             {inspection.notes}
+            {inspection.notes_internal ? <InternalChip of="notes" /> : null}
           </Typography>
         ) : null}
       </Box>

@@ -7,6 +7,8 @@ import {
   DialogField,
   DocumentPicker,
   type DocumentState,
+  full,
+  InternalField,
   MoneyField,
   NoteField,
   StepDialog,
@@ -63,7 +65,10 @@ export function RenewDialog({
       new_issue_date: "",
       new_permit_number: currentNumber,
       renewal_fee: "",
+      // Issue 25: a fee is internal unless unticked; a note is shown, as a comment, unless ticked.
+      renewal_fee_internal: true,
       note: "",
+      note_internal: false,
     },
     schema: RenewalInputSchema,
     save: async (values) => {
@@ -101,7 +106,9 @@ export function RenewDialog({
         helperText="Keep it if the agency did not issue a new one."
       />
       <MoneyField control={control} name="renewal_fee" label="Renewal Fee" currency={currency} />
+      <InternalField control={control} name="renewal_fee_internal" of="Renewal Fee" />
       <NoteField control={control} name="note" label="Note" maxLength={LIFECYCLE_LIMITS.note} />
+      <InternalField control={control} name="note_internal" of="Note" sx={full} />
       <DocumentPicker
         document={document}
         label="Renewal file"
