@@ -76,13 +76,36 @@ export type CloseFormValues = z.input<typeof CloseInputSchema>;
 
 const day = z.string().nullable();
 
+/**
+ * An extension of a term (issue 25): the date it moved the term's expiry to, the one it replaced
+ * (shown struck through), the day it was recorded (in the company's zone) and why.
+ */
+export const TermExtensionSchema = z.object({
+  id: z.uuid(),
+  expiration_date: day,
+  previous_expiration_date: day,
+  extended_on: z.string(),
+  /** An internal reason reaches staff only (a client-user gets null and false). */
+  reason: z.string().nullable(),
+  reason_internal: z.boolean(),
+  created_by_name: z.string(),
+  created_at: z.string(),
+});
+export type TermExtension = z.infer<typeof TermExtensionSchema>;
+
+/**
+ * One term (issue 25: one row per term): its original or renewal with the expiry it has now and,
+ * in order, the extensions that moved it there. Every stored row is kept; the response groups them.
+ */
 export const TermSchema = z.object({
   id: z.uuid(),
   term_no: z.number().int().positive(),
   kind: z.enum(TERM_KINDS),
   permit_number: z.string(),
   issue_date: day,
+  /** The term's expiry now: its last extension's, else its own. */
   expiration_date: day,
+  /** The day the term ended (the renewal after it, or the close); null while it runs. */
   ended_on: day,
   /**
    * An internal fee, note or reason reaches staff only, with its flag true; a client-user gets null
@@ -96,6 +119,7 @@ export const TermSchema = z.object({
   reason_internal: z.boolean(),
   created_by_name: z.string(),
   created_at: z.string(),
+  extensions: z.array(TermExtensionSchema),
 });
 export type Term = z.infer<typeof TermSchema>;
 

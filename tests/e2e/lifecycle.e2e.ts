@@ -118,11 +118,19 @@ describe("renew and extend", () => {
     // The snackbar says what changed, in the screens' words (issue 25).
     await toast(page, `Extended: term 1, expires ${day(addDays(today, 50))}`);
     await eventually(() => extend.isVisible()).toBe(false);
+    // One row per term (issue 25): the extension is a sub-line of term 1, the date it replaced struck
+    // through and read out as "was ...".
     const terms = region(page, "Terms");
-    await eventually(() => terms.getByRole("row").count()).toBe(3); // header, original, extension
+    await eventually(() => terms.getByRole("row").count()).toBe(2); // header, term 1
     await expect(terms.getByText("Agency backlog: extension granted by letter").isVisible()).resolves.toBe(
       true,
     );
+    const extensions = terms.getByRole("list", { name: "Extensions of term 1" });
+    await expect(extensions.locator("del").textContent()).resolves.toBe(`was ${day(addDays(today, 20))}`);
+    await expect(extensions.textContent()).resolves.toContain(`Extended ${day(today)}:`);
+    const firstTerm = terms.getByRole("row").nth(1);
+    await expect(firstTerm.textContent()).resolves.toContain(day(addDays(today, 50)));
+    await shot(page, "lifecycle-terms-extended-desktop");
 
     // Renew: a new term, the number kept by default, an earlier date refused in place.
     await renewal.getByRole("button", { name: "Renew" }).click();
@@ -146,7 +154,7 @@ describe("renew and extend", () => {
     await renew.getByRole("button", { name: "Save Renewal" }).click();
     await toast(page, `Renewed: term 2, expires ${day(addDays(today, 400))}`);
     await eventually(() => renew.isVisible()).toBe(false);
-    await eventually(() => terms.getByRole("row").count()).toBe(4);
+    await eventually(() => terms.getByRole("row").count()).toBe(3); // header, term 1, term 2
     // The renewal's answer is the lifecycle as it is now: neither it nor the permit is fetched again.
     const sent = await requests.stop();
     expect(sent).toContain(`POST /api/permits/${permit.id}/renewals`);
@@ -155,6 +163,13 @@ describe("renew and extend", () => {
     expect(sent).not.toContain(`GET /api/permits/${permit.id}/comments`);
     await expect(terms.getByText("Fee $250.00 · Renewed at the counter").isVisible()).resolves.toBe(true);
     await expect(terms.getByText(`${permit.permit_number}-R1`).isVisible()).resolves.toBe(true);
+    // Term 1 ended with the renewal; nothing shows an earlier row without an end; numbers never wrap.
+    await expect(firstTerm.getByRole("cell").nth(4).textContent()).resolves.toBe(day(today));
+    for (const cell of await terms.getByRole("cell").all()) {
+      const text = (await cell.textContent()) ?? "";
+      if (text.startsWith(permit.permit_number))
+        await expect(cell.evaluate((el) => getComputedStyle(el).whiteSpace)).resolves.toBe("nowrap");
+    }
     await eventually(() => renewal.getByText("Term 2").isVisible()).toBe(true);
     await eventually(() =>
       region(page, "Attachments")
@@ -167,7 +182,12 @@ describe("renew and extend", () => {
     const phone = await signedIn(b, DEMO.companyUser, PHONE);
     await phone.goto(`${BASE_URL}/permits/${permit.id}`);
     await eventually(() => region(phone, "Terms").getByText("Term 2 · Renewal").isVisible()).toBe(true);
+    await expect(region(phone, "Terms").locator("del").textContent()).resolves.toBe(
+      `was ${day(addDays(today, 20))}`,
+    );
     await shot(phone, "lifecycle-detail-phone");
+    await region(phone, "Terms").scrollIntoViewIfNeeded();
+    await viewportShot(phone, "lifecycle-terms-phone");
   });
 });
 
@@ -200,7 +220,9 @@ describe("inspections", () => {
     await eventually(() => terms.getByText(`Final building passed on ${today} (+180 days)`).isVisible()).toBe(
       true,
     );
-    await expect(terms.getByText("Extension").isVisible()).resolves.toBe(true);
+    // One term: the move is its sub-line, the date it replaced struck through.
+    await expect(terms.getByRole("row").count()).resolves.toBe(2);
+    await expect(terms.locator("del").textContent()).resolves.toBe(`was ${day(addDays(today, 10))}`);
     await shot(page, "lifecycle-inspection-desktop");
   });
 });

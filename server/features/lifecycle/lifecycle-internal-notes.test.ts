@@ -32,6 +32,7 @@ type Term = {
   note_internal: boolean;
   reason: string | null;
   reason_internal: boolean;
+  extensions: { reason: string | null; reason_internal: boolean }[];
 };
 type Inspection = { inspection_type: string; notes: string | null; notes_internal: boolean };
 type Life = { terms: Term[]; inspections: Inspection[] };
@@ -159,13 +160,19 @@ describe("an extension's reason", () => {
       reason_internal: true,
     });
     expect(internal.statusCode, internal.body).toBe(200);
-    expect(internal.json().terms.map((x: Term) => [x.kind, x.reason, x.reason_internal])).toEqual([
+    // The extensions are sub-lines of their term (issue 25).
+    const reasons = (terms: Term[]) =>
+      terms.flatMap((x) => [
+        [x.kind, x.reason, x.reason_internal],
+        ...x.extensions.map((e) => ["extension", e.reason, e.reason_internal]),
+      ]);
+    expect(reasons(internal.json().terms)).toEqual([
       ["original", null, false],
       ["extension", "Agency backlog", false],
       ["extension", "Our paperwork was late", true],
     ]);
     const { life, body } = await lifecycleAs(w.clientUser, p.id);
-    expect(life.terms.map((x) => [x.kind, x.reason, x.reason_internal])).toEqual([
+    expect(reasons(life.terms)).toEqual([
       ["original", null, false],
       ["extension", "Agency backlog", false],
       ["extension", null, false],
@@ -211,7 +218,7 @@ describe("an inspection's notes", () => {
     ]);
     expect(body).not.toContain("swept");
     // The extension the pass made names only the inspection: everyone reads it.
-    const extension = life.terms.find((x) => x.kind === "extension")!;
+    const extension = life.terms[0]!.extensions[0]!;
     expect(extension.reason).toMatch(/^Final passed on .* \(\+180 days\)$/);
     expect(extension.reason_internal).toBe(false);
   });

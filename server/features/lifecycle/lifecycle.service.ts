@@ -16,9 +16,9 @@ import type {
   InspectionInput,
   Lifecycle,
   RenewalInput,
-  Term,
 } from "../../../shared/schemas/lifecycle.ts";
 import { statusFacts, type PermitRow } from "../permits/index.ts";
+import { groupTerms, type TermRow } from "./term-history.ts";
 
 /**
  * The permit's lifecycle in one statement: the permit's own fields with its terms and inspections.
@@ -31,7 +31,7 @@ export async function loadLifecycle(db: Db, actor: Actor, permit: PermitRow): Pr
   // The flag of a value that is there: a term without a fee has no internal fee.
   const flag = (value: SQL, column: SQL) => sql`(${staff}::boolean and ${value} is not null and ${column})`;
   const [row] = await queryRows<{
-    terms: Term[] | null;
+    terms: TermRow[] | null;
     inspections: Inspection[] | null;
     zone: string | null;
   }>(
@@ -63,7 +63,7 @@ const iso = (v: string | Date) => (v instanceof Date ? v.toISOString() : new Dat
 function presentLifecycle(
   actor: Actor,
   p: PermitRow,
-  terms: Term[],
+  terms: TermRow[],
   inspections: Inspection[],
   zone: string,
 ): Lifecycle {
@@ -84,7 +84,11 @@ function presentLifecycle(
     closed: p.closeDate
       ? { close_date: p.closeDate, final_status: (p.finalStatus as FinalStatus | null) ?? null }
       : null,
-    terms: terms.map((t) => ({ ...t, created_at: iso(t.created_at) })),
+    // One entry per term, its extensions folded in (issue 25); the stored rows stay as they are.
+    terms: groupTerms(
+      terms.map((t) => ({ ...t, created_at: iso(t.created_at) })),
+      zone,
+    ),
     inspections: inspections.map((i) => ({ ...i, created_at: iso(i.created_at) })),
     can: lifecycleCan(actor, p),
   };

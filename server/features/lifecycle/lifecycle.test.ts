@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { permitAudit, permits, reminderDeliveries } from "../../db/schema.ts";
+import { permitAudit, permits, permitTerms, reminderDeliveries } from "../../db/schema.ts";
 import { useTestContext } from "../../test-support/harness.ts";
 import { useWorld } from "../../test-support/world.ts";
 import { addDays, todayIn } from "../../../shared/domain/dates.ts";
@@ -150,11 +150,57 @@ describe("extension", () => {
     const life = res.json();
     expect(life.term_no).toBe(1);
     expect(life.expiration_date).toBe("2030-01-01");
-    expect(life.terms.at(-1)).toMatchObject({
-      term_no: 1,
-      kind: "extension",
-      reason: "Weather delay granted by the city",
-    });
+    // One row per term (issue 25): the extension is a sub-line of term 1, with the date it replaced.
+    expect(life.terms).toHaveLength(1);
+    expect(life.terms[0]).toMatchObject({ term_no: 1, kind: "original", expiration_date: "2030-01-01" });
+    expect(life.terms[0].extensions).toEqual([
+      expect.objectContaining({
+        previous_expiration_date: p.expirationDate,
+        expiration_date: "2030-01-01",
+        extended_on: today(),
+        reason: "Weather delay granted by the city",
+      }),
+    ]);
+  });
+
+  it("answers one row per term: extensions folded into their term, which ends with the renewal after it", async () => {
+    const p = await openPermit({ expirationDate: "2027-12-01" });
+    const extend = (date: string, reason: string) =>
+      w.user.post(`/api/permits/${p.id}/extensions`, { new_expiration_date: date, reason });
+    expect((await extend("2028-03-01", "Agency backlog")).statusCode).toBe(200);
+    expect((await extend("2028-04-01", "Second delay")).statusCode).toBe(200);
+    const renewed = await w.user.post(`/api/permits/${p.id}/renewals`, { new_expiration_date: "2029-04-01" });
+    expect(renewed.statusCode, renewed.body).toBe(200);
+    const life = await lifecycleOf(p.id);
+    expect(
+      life.terms.map(
+        (x: { term_no: number; kind: string; expiration_date: string; ended_on: string | null }) => [
+          x.term_no,
+          x.kind,
+          x.expiration_date,
+          x.ended_on,
+        ],
+      ),
+    ).toEqual([
+      [1, "original", "2028-04-01", today()],
+      [2, "renewal", "2029-04-01", null],
+    ]);
+    expect(
+      life.terms[0].extensions.map(
+        (e: { previous_expiration_date: string; expiration_date: string; reason: string }) => [
+          e.previous_expiration_date,
+          e.expiration_date,
+          e.reason,
+        ],
+      ),
+    ).toEqual([
+      ["2027-12-01", "2028-03-01", "Agency backlog"],
+      ["2028-03-01", "2028-04-01", "Second delay"],
+    ]);
+    expect(life.terms[1].extensions).toEqual([]);
+    // The stored history keeps every row.
+    const rows = await t.db.select().from(permitTerms).where(eq(permitTerms.permitId, p.id));
+    expect(rows.map((r) => r.kind).sort()).toEqual(["extension", "extension", "original", "renewal"]);
   });
 });
 
@@ -184,12 +230,18 @@ describe("inspections", () => {
     const life = passed.json();
     expect(life.expiration_date).toBe(addDays(today(), 180));
     expect(life.inspections.map((i: { result: string }) => i.result).sort()).toEqual(["Failed", "Passed"]);
-    expect(life.terms.at(-1)).toMatchObject({
-      kind: "extension",
+    expect(life.terms).toHaveLength(1);
+    expect(life.terms[0]).toMatchObject({
+      kind: "original",
       term_no: 1,
       expiration_date: addDays(today(), 180),
     });
-    expect(life.terms.at(-1).reason).toContain("Framing passed on");
+    expect(life.terms[0].extensions).toHaveLength(1);
+    expect(life.terms[0].extensions[0]).toMatchObject({
+      previous_expiration_date: addDays(today(), 5),
+      expiration_date: addDays(today(), 180),
+    });
+    expect(life.terms[0].extensions[0].reason).toContain("Framing passed on");
 
     // An older pass never moves the date back.
     const older = await w.user.post(`/api/permits/${p.id}/inspections`, {

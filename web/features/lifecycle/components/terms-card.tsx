@@ -8,13 +8,14 @@ import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
 import Typography from "@mui/material/Typography";
 import HistoryOutlined from "@mui/icons-material/HistoryOutlined";
+import { visuallyHidden } from "@mui/utils";
 import { TERM_KIND_LABELS } from "../../../../shared/domain/lifecycle.ts";
-import type { Lifecycle, Term } from "../../../../shared/schemas/lifecycle.ts";
+import type { Lifecycle, Term, TermExtension } from "../../../../shared/schemas/lifecycle.ts";
 import { DetailCard, EmptyState, RowDetails } from "../../../components/detail-card.tsx";
 import { useIsPhone } from "../../../components/record-cards.tsx";
 import { formatAmount, formatDay, formatDayOrDash } from "../../../lib/format.ts";
 
-/** What a term row adds to its kind: the fee and note of a renewal, the reason of an extension. */
+/** What a term adds to its kind: the fee and note of a renewal (the reason of an old lone extension). */
 function termDetails(term: Term, currency: string): string | null {
   const parts = [
     term.renewal_fee ? `Fee ${formatAmount(term.renewal_fee, currency)}` : null,
@@ -27,6 +28,56 @@ function termDetails(term: Term, currency: string): string | null {
 const isCurrent = (term: Term, lifecycle: Lifecycle, index: number, terms: Term[]) =>
   !lifecycle.closed && term.term_no === lifecycle.term_no && index === terms.length - 1;
 
+/**
+ * An extension as a sub-line of its term: "Extended Nov 2, 2027: ~~Dec 1, 2027~~ → Mar 1, 2028 ·
+ * Agency backlog". The earlier date is struck through and read out as "was Dec 1, 2027".
+ */
+function ExtensionLine({ extension }: { extension: TermExtension }) {
+  const was = formatDay(extension.previous_expiration_date);
+  return (
+    <Typography
+      component="li"
+      variant="caption"
+      sx={{ display: "block", color: "text.secondary", overflowWrap: "anywhere" }}
+    >
+      Extended {formatDay(extension.extended_on)}:{" "}
+      {was ? (
+        <>
+          <Box component="del" sx={{ textDecorationThickness: "1px" }}>
+            <Box component="span" sx={visuallyHidden}>
+              was{" "}
+            </Box>
+            {was}
+          </Box>{" "}
+          <span aria-hidden>→</span>
+          <Box component="span" sx={visuallyHidden}>
+            , now
+          </Box>{" "}
+        </>
+      ) : null}
+      <Box component="span" sx={{ color: "text.primary", whiteSpace: "nowrap" }}>
+        {formatDayOrDash(extension.expiration_date)}
+      </Box>
+      {extension.reason ? ` · ${extension.reason}` : null}
+    </Typography>
+  );
+}
+
+function Extensions({ term }: { term: Term }) {
+  if (term.extensions.length === 0) return null;
+  return (
+    <Box
+      component="ul"
+      aria-label={`Extensions of term ${term.term_no}`}
+      sx={{ listStyle: "none", m: 0, mt: 0.5, p: 0 }}
+    >
+      {term.extensions.map((e) => (
+        <ExtensionLine key={e.id} extension={e} />
+      ))}
+    </Box>
+  );
+}
+
 function HowCell({ term, currency }: { term: Term; currency: string }) {
   const details = termDetails(term, currency);
   return (
@@ -35,15 +86,24 @@ function HowCell({ term, currency }: { term: Term; currency: string }) {
         {TERM_KIND_LABELS[term.kind]}
       </Typography>
       <RowDetails>{details}</RowDetails>
+      <Extensions term={term} />
     </>
   );
 }
 
 /** A term's facts on a phone: two short columns, label beside value, so a term stays a few lines. */
-function TermFacts({ term, currency }: { term: Term; currency: string }) {
+function TermFacts({
+  term,
+  currency,
+  numberLabel,
+}: {
+  term: Term;
+  currency: string;
+  numberLabel: string | null;
+}) {
   const details = termDetails(term, currency);
   const facts: [string, string | null][] = [
-    ["Permit #", term.permit_number],
+    ...(numberLabel ? [[numberLabel, term.permit_number] as [string, string]] : []),
     ["Issued", formatDay(term.issue_date)],
     ["Expires", formatDay(term.expiration_date)],
     ["Ended", formatDay(term.ended_on)],
@@ -68,12 +128,22 @@ function TermFacts({ term, currency }: { term: Term; currency: string }) {
 }
 
 /**
- * Terms: every term, renewal and extension in order (Term, Permit #, Issued, Expires, Ended, How);
- * a renewal's fee in the company's `currency`.
+ * Terms: one row per term (Term, Permit #, Issued, Expires, Ended, How), its extensions as
+ * sub-lines with the dates they replaced struck through (issue 25); a renewal's fee in the
+ * company's `currency`. A bond's terms have no Permit # column: its number is in Bond Details.
  */
-export function TermsCard({ lifecycle, currency }: { lifecycle: Lifecycle; currency: string }) {
+export function TermsCard({
+  lifecycle,
+  currency,
+  isBond = false,
+}: {
+  lifecycle: Lifecycle;
+  currency: string;
+  isBond?: boolean;
+}) {
   const isPhone = useIsPhone();
   const terms = lifecycle.terms;
+  const numberLabel = isBond ? null : "Permit #";
   const current = (
     <Chip label="Current" size="small" color="primary" variant="outlined" sx={{ ml: 1, height: 20 }} />
   );
@@ -99,17 +169,18 @@ export function TermsCard({ lifecycle, currency }: { lifecycle: Lifecycle; curre
                 </Typography>
                 {isCurrent(term, lifecycle, i, terms) ? current : null}
               </Box>
-              <TermFacts term={term} currency={currency} />
+              <TermFacts term={term} currency={currency} numberLabel={numberLabel} />
+              <Extensions term={term} />
             </Box>
           ))}
         </Box>
       ) : (
         <TableContainer>
-          <Table size="small" aria-label="Terms">
+          <Table size="small" aria-label="Terms" sx={{ "& td": { verticalAlign: "top" } }}>
             <TableHead>
               <TableRow>
                 <TableCell>Term</TableCell>
-                <TableCell>Permit #</TableCell>
+                {numberLabel ? <TableCell sx={{ whiteSpace: "nowrap" }}>{numberLabel}</TableCell> : null}
                 <TableCell>Issued</TableCell>
                 <TableCell>Expires</TableCell>
                 <TableCell>Ended</TableCell>
@@ -126,11 +197,13 @@ export function TermsCard({ lifecycle, currency }: { lifecycle: Lifecycle; curre
                     {term.term_no}
                     {isCurrent(term, lifecycle, i, terms) ? current : null}
                   </TableCell>
-                  <TableCell sx={{ overflowWrap: "anywhere" }}>{term.permit_number}</TableCell>
+                  {numberLabel ? (
+                    <TableCell sx={{ whiteSpace: "nowrap" }}>{term.permit_number}</TableCell>
+                  ) : null}
                   <TableCell sx={{ whiteSpace: "nowrap" }}>{formatDayOrDash(term.issue_date)}</TableCell>
                   <TableCell sx={{ whiteSpace: "nowrap" }}>{formatDayOrDash(term.expiration_date)}</TableCell>
                   <TableCell sx={{ whiteSpace: "nowrap" }}>{formatDayOrDash(term.ended_on)}</TableCell>
-                  <TableCell>
+                  <TableCell sx={{ minWidth: 200 }}>
                     <HowCell term={term} currency={currency} />
                   </TableCell>
                 </TableRow>
