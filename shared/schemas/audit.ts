@@ -7,6 +7,13 @@ export const AuditEntrySchema = z.object({
   field: z.string().nullable(),
   oldValue: z.string().nullable(),
   newValue: z.string().nullable(),
+  /**
+   * For a field whose values are ids (the Responsible Person; the project, client or company of a
+   * moved permit): the names of the records they point at, read with the trail; null when a value
+   * is no id, or its record is gone or not the reader's to see (issue 25).
+   */
+  oldName: z.string().nullable(),
+  newName: z.string().nullable(),
   userName: z.string(),
   /** The super-admin behind an impersonation session, when there was one. */
   impersonatorName: z.string().nullable(),
@@ -19,5 +26,9 @@ export const AuditEntrySchema = z.object({
 });
 export type AuditEntry = z.infer<typeof AuditEntrySchema>;
 
-export const AuditListSchema = z.object({ entries: z.array(AuditEntrySchema) });
+export const AuditListSchema = z.object({
+  entries: z.array(AuditEntrySchema),
+  /** The permit's company's currency (ISO 4217): the trail's amounts are in it. */
+  currency: z.string(),
+});
 export type AuditList = z.infer<typeof AuditListSchema>;

@@ -230,7 +230,8 @@ describe("creating, finding, editing and deleting permits", () => {
     await expect
       .poll(() => audit.textContent())
       .toContain(`Update: Permit Name — ${PERMIT_NAME} → ${PERMIT_NAME} (revised)`);
-    expect(await audit.textContent()).toContain("Update: Expiration Date — 2031-03-31 → 2031-06-30");
+    // In words (issue 25): dates as the screens show them.
+    expect(await audit.textContent()).toContain("Update: Expiration Date — Mar 31, 2031 → Jun 30, 2031");
     expect(await audit.textContent()).toContain("Create");
     expect(await audit.textContent()).toContain("Sam Baker");
     await screenshot(page, "permit-form-edit-audit");

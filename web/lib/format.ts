@@ -1,19 +1,26 @@
 /**
  * Every date, number and size format the screens show, in one place (issue 14: one date format).
- * Dates follow the browser's locale in its medium style ("Nov 22, 2026" in US English); the API
- * and the exports keep ISO dates. Every amount is in its company's currency (formatAmount), in the
+ * Dates follow the browser's locale in its medium style ("Nov 22, 2026" in US English): the
+ * formats the server's e-mails and Excel export use too (shared/domain/format.ts), given the
+ * browser's locale here; the API and the CSV export keep ISO dates. Every amount is in its company's currency (formatAmount), in the
  * browser's locale; counts are US English like the rest of the product.
  */
 
-// `undefined`: the browser's own locale.
-const DAY = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeZone: "UTC" });
+import {
+  formatAmount as formatAmountIn,
+  formatAmountChange as formatAmountChangeIn,
+  formatDate,
+} from "../../shared/domain/format.ts";
+
+/** The browser's locale, which the shared formats (shared/domain/format.ts) are given on the screens. */
+export const BROWSER_LOCALE = new Intl.DateTimeFormat().resolvedOptions().locale;
 const LOCAL_DAY = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
 const MOMENT = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
 const COUNT = new Intl.NumberFormat("en-US");
 
 /** A calendar date "YYYY-MM-DD" as "Mar 4, 2026", or null. Read in UTC: it is a date, not a moment. */
 export function formatDay(iso: string | null | undefined): string | null {
-  return iso ? DAY.format(new Date(`${iso}T00:00:00Z`)) : null;
+  return formatDate(iso, BROWSER_LOCALE);
 }
 
 /** A calendar date "YYYY-MM-DD" as formatDay() shows it, or a dash when there is none. */
@@ -31,28 +38,25 @@ export function formatMoment(iso: string): string {
   return MOMENT.format(new Date(iso));
 }
 
-// One formatter per currency, in the browser's locale (issue 12: a company's bonds in its own currency).
-const AMOUNTS = new Map<string, Intl.NumberFormat>();
-function amountFormat(currency: string | null, compact: boolean): Intl.NumberFormat {
-  const key = `${currency}:${compact}`;
-  let format = AMOUNTS.get(key);
+// Short amounts for chart axes, one formatter per currency, in the browser's locale.
+const SHORT_AMOUNTS = new Map<string, Intl.NumberFormat>();
+function shortAmountFormat(currency: string | null): Intl.NumberFormat {
+  const key = String(currency);
+  let format = SHORT_AMOUNTS.get(key);
   if (!format) {
     try {
       if (!currency) throw new RangeError("no currency");
       format = new Intl.NumberFormat(undefined, {
         style: "currency",
         currency,
-        ...(compact ? { notation: "compact", maximumFractionDigits: 1 } : {}),
+        notation: "compact",
+        maximumFractionDigits: 1,
       });
     } catch {
-      // No currency (a view across companies of different ones), or a code Intl does not know: the
-      // number alone, in the same locale.
-      format = new Intl.NumberFormat(
-        undefined,
-        compact ? { notation: "compact" } : { minimumFractionDigits: 2 },
-      );
+      // No currency (a view across companies of different ones), or a code Intl does not know.
+      format = new Intl.NumberFormat(undefined, { notation: "compact" });
     }
-    AMOUNTS.set(key, format);
+    SHORT_AMOUNTS.set(key, format);
   }
   return format;
 }
@@ -66,31 +70,17 @@ export function formatAmount(
   amount: string | number | null | undefined,
   currency: string | null,
 ): string | null {
-  if (amount === null || amount === undefined || amount === "") return null;
-  const n = Number(amount);
-  return Number.isFinite(n) ? amountFormat(currency, false).format(n) : String(amount);
+  return formatAmountIn(amount, currency, BROWSER_LOCALE);
 }
-
-const CHANGES = new Map<string, Intl.NumberFormat>();
 
 /** A signed change in `currency`: "+$25,000.00", "-$12,500.00", "$0.00" (a ledger's Change column). */
 export function formatAmountChange(amount: string, currency: string): string {
-  let format = CHANGES.get(currency);
-  if (!format) {
-    try {
-      format = new Intl.NumberFormat(undefined, { style: "currency", currency, signDisplay: "exceptZero" });
-    } catch {
-      format = new Intl.NumberFormat(undefined, { minimumFractionDigits: 2, signDisplay: "exceptZero" });
-    }
-    CHANGES.set(currency, format);
-  }
-  const n = Number(amount);
-  return Number.isFinite(n) ? format.format(n) : amount;
+  return formatAmountChangeIn(amount, currency, BROWSER_LOCALE);
 }
 
 /** Like formatAmount(), short, for chart axes: "$1.3M". */
 export function formatAmountShort(amount: number, currency: string | null): string {
-  return amountFormat(currency, true).format(amount);
+  return shortAmountFormat(currency).format(amount);
 }
 
 const PERCENT = new Intl.NumberFormat(undefined, { style: "percent", maximumFractionDigits: 2 });

@@ -28,7 +28,7 @@ export async function auditRoutes(app: FastifyInstance) {
       const actor = actorOf(request);
       const found = await listVisiblePermitAudit(db, actor, request.params.id);
       authorize(canViewPermitAudit(actor, found.permit));
-      return { entries: found.entries };
+      return { entries: found.entries, currency: found.currency };
     },
   );
 }

@@ -11,6 +11,8 @@ import {
   visiblePermitParams,
 } from "../permits/index.ts";
 import type { AuditEntry } from "../../../shared/schemas/audit.ts";
+import { DEFAULT_CURRENCY } from "../../../shared/domain/bonds.ts";
+import { permitCurrency, referenceNames } from "./audit-names.ts";
 import { COMMENT_AUDIT_ACTION, INTERNAL_COMMENT_AUDIT_FIELD } from "../../audit/audit-writer.ts";
 
 /**
@@ -46,7 +48,14 @@ export async function listVisiblePermitAudit(db: Db, actor: Actor, permitId: str
   const what = collateral ? "permit_audit+collateral" : "permit_audit";
   const statement = builtOnceForViewer(db, actor, what, (name, internal) =>
     db
-      .select({ ...visiblePermitKey, entry: permitAudit, internal: internalEntry })
+      .select({
+        ...visiblePermitKey,
+        entry: permitAudit,
+        internal: internalEntry,
+        // Issue 25: the names its ids point at and the currency its amounts are in (audit-names.ts).
+        ...referenceNames(actor),
+        currency: permitCurrency,
+      })
       .from(permits)
       .leftJoin(
         permitAudit,
@@ -63,7 +72,7 @@ export async function listVisiblePermitAudit(db: Db, actor: Actor, permitId: str
   );
   const rows = await statement.execute(visiblePermitParams(actor, permitId));
   const entries: AuditEntry[] = [];
-  for (const { entry: r, internal } of rows) {
+  for (const { entry: r, internal, oldName, newName } of rows) {
     if (!r) continue;
     entries.push({
       id: r.id,
@@ -71,11 +80,13 @@ export async function listVisiblePermitAudit(db: Db, actor: Actor, permitId: str
       field: r.field,
       oldValue: r.oldValue,
       newValue: r.newValue,
+      oldName,
+      newName,
       userName: r.userName,
       impersonatorName: r.impersonatorName,
       internal: !!internal,
       timestamp: r.timestamp.toISOString(),
     });
   }
-  return { permit: visiblePermitOf(rows), entries };
+  return { permit: visiblePermitOf(rows), entries, currency: rows[0]?.currency ?? DEFAULT_CURRENCY };
 }

@@ -16,4 +16,6 @@ export { permitScope, selectPermitView, type PermitViewSelect } from "./permit-v
 export { likePattern, listConditions, listOrder, notClosedCondition } from "./permit-list-conditions.ts";
 export { statusFacts } from "./permits.presenter.ts";
 export { createPermitIn } from "./permits.service.ts";
+/** A user's display name as SQL (the audit trail names the Responsible Person with it). */
+export { userNameSql } from "./permit-sql.ts";
 export { presentScopeContents, scopeContentsSql, type ScopeContentsRow } from "./scope-contents.query.ts";

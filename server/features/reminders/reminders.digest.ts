@@ -1,3 +1,4 @@
+import { formatDate } from "../../../shared/domain/format.ts";
 import { RECORD_TYPE_LABELS, type RecordType } from "../../../shared/domain/statuses.ts";
 import type { MailMessage } from "../../mail/mailer.ts";
 import { paths } from "../../../shared/domain/paths.ts";
@@ -73,6 +74,8 @@ function sections(items: DigestItem[]): Section[] {
   ];
 }
 const typeLabel = (recordType: string) => RECORD_TYPE_LABELS[recordType as RecordType] ?? recordType;
+/** A date as the screens show it ("Nov 25, 2026"; shared/domain/format.ts, US English). */
+const day = (iso: string) => formatDate(iso) ?? iso;
 
 /** The digest's items by threshold (30, then 7, then 1), each by expiration date then name. */
 function byThreshold(items: DigestItem[]): [number, DigestItem[]][] {
@@ -103,15 +106,15 @@ export function composeDigest(digest: Digest, publicUrl: string): Omit<MailMessa
     ? `Permitrack reminder: ${plural(count, "permit or bond", "permits and bonds")} expiring soon (${digest.companyName})`
     : `Permitrack: ${plural(count, "permit or bond needs", "permits and bonds need")} attention (${digest.companyName})`;
   const intro = onlyReminders
-    ? `These permits and bonds of ${digest.companyName} reached a reminder threshold on ${digest.dueDate}.`
-    : `These permits and bonds of ${digest.companyName} need attention as of ${digest.dueDate}.`;
+    ? `These permits and bonds of ${digest.companyName} reached a reminder threshold on ${day(digest.dueDate)}.`
+    : `These permits and bonds of ${digest.companyName} need attention as of ${day(digest.dueDate)}.`;
   const footer = `You receive these e-mails because you are on the reminder list of ${digest.companyName}, responsible for one of these permits, or one of its administrators. An administrator can change this under Notification Settings: ${settingsUrl}`;
   const groups = sections(digest.items);
 
   const expires = (i: DigestItem) =>
     i.renewByDate
-      ? `${i.expirationDate}; renew by ${i.renewByDate} (${daysLeftText(i.daysLeft, true)})`
-      : `${i.expirationDate} (${daysLeftText(i.daysLeft)})`;
+      ? `${day(i.expirationDate)}; renew by ${day(i.renewByDate)} (${daysLeftText(i.daysLeft, true)})`
+      : `${day(i.expirationDate)} (${daysLeftText(i.daysLeft)})`;
   const detail = (i: DigestItem): [string, string][] => [
     ["Number", i.permitNumber],
     ["Type", typeLabel(i.recordType)],
@@ -167,7 +170,7 @@ ${items
         i.projectName ?? "—",
         i.clientName ?? "—",
         i.agency ?? "—",
-        i.renewByDate ? `${i.expirationDate} (renew by ${i.renewByDate})` : i.expirationDate,
+        i.renewByDate ? `${day(i.expirationDate)} (renew by ${day(i.renewByDate)})` : day(i.expirationDate),
         daysLeftText(i.daysLeft, !!i.renewByDate),
       ]
         // Numbers and dates stay on one line; names may wrap.

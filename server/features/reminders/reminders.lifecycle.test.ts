@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { formatDate } from "../../../shared/domain/format.ts";
 import { addDays } from "../../../shared/domain/dates.ts";
 import { permits, reminderDeliveries } from "../../db/schema.ts";
 import { createTestContext, type TestContext } from "../../test-support/harness.ts";
@@ -80,7 +81,10 @@ describe("the renew-by countdown", () => {
     const [d] = await t.db.select().from(reminderDeliveries).where(eq(reminderDeliveries.permitId, p.id));
     expect(d).toMatchObject({ kind: "reminder", threshold: 7, expirationDate: addDays(asOf, 7) });
     const mail = mailsTo(co.recipients[0]!.email)[0]!;
-    expect(mail.decoded).toContain(`renew by ${addDays(asOf, 7)} (7 days left)`);
+    // Dates as the screens show them (issue 25): "renew by Feb 8, 2033".
+    expect(mail.decoded).toContain(`renew by ${formatDate(addDays(asOf, 7))} (7 days left)`);
+    expect(mail.decoded).toContain("renew by Feb 8, 2033 (7 days left)");
+    expect(mail.decoded).not.toMatch(/\d{4}-\d{2}-\d{2}/);
   });
 });
 
@@ -150,6 +154,9 @@ describe("escalation", () => {
     const mail = mailsTo(extraAdmin.email)[0]!;
     expect(mail.subject).toBe(`Permitrack: 1 permit or bond needs attention (${co.company.name})`);
     expect(mail.decoded).toContain("ESCALATION: NOBODY HAS ACTED YET (1)");
+    // The day as the screens show it (issue 25), never "as of 2033-04-01".
+    expect(mail.decoded).toContain(`need attention as of Apr 1, 2033.`);
+    expect(mail.decoded).not.toMatch(/\d{4}-\d{2}-\d{2}/);
 
     // The next days: no second escalation for the same term.
     await run(addDays(asOf, 1));

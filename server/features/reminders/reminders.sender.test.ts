@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { formatDate } from "../../../shared/domain/format.ts";
 import { addDays } from "../../../shared/domain/dates.ts";
 import { companyPreferences, permits, userNotifications, users } from "../../db/schema.ts";
 import { createTestContext, type TestContext } from "../../test-support/harness.ts";
@@ -88,8 +89,13 @@ describe("sending: one digest per recipient and day", () => {
       expect(body).toContain(`https://permits.example.com/permits/${p1.id}`);
       expect(body).toContain("Type: Bond / Guarantee");
       expect(body).toContain(`Project: ${co.project.name}`);
-      expect(body).toContain(`Expires: ${addDays(asOf, 5)} (5 days left)`);
-      expect(body).toContain("Expires: 2032-01-10 (expires today)");
+      // Dates as the screens show them (issue 25), in the text and the HTML part alike.
+      expect(body).toContain("reached a reminder threshold on Jan 10, 2032.");
+      expect(body).toContain(`Expires: ${formatDate(addDays(asOf, 5))} (5 days left)`);
+      expect(body).toContain("Expires: Jan 15, 2032 (5 days left)");
+      expect(body).toContain("Expires: Jan 10, 2032 (expires today)");
+      expect(body).toContain('white-space:nowrap">Feb 9, 2032</td>');
+      expect(body).not.toMatch(/\d{4}-\d{2}-\d{2}/);
       // HTML part: user text escaped, never markup
       expect(body).toContain("Building &lt;b&gt;Permit&lt;/b&gt;");
       expect(body).toContain("City &amp; County");

@@ -14,10 +14,8 @@ import Typography from "@mui/material/Typography";
 import useMediaQuery from "@mui/material/useMediaQuery";
 import { useTheme } from "@mui/material/styles";
 import HistoryOutlined from "@mui/icons-material/HistoryOutlined";
-import { permitFieldLabel } from "../../../../shared/domain/permit-fields.ts";
-import type { AuditEntry } from "../../../../shared/schemas/audit.ts";
 import { errorMessage } from "../../../lib/api.ts";
-import { usePermitAudit } from "../api/get-permit-audit.ts";
+import { usePermitAudit, type AuditRow } from "../api/get-permit-audit.ts";
 import { DetailCard, EmptyState } from "../../../components/detail-card.tsx";
 import { formatMoment } from "../../../lib/format.ts";
 
@@ -32,18 +30,18 @@ const ACTION_COLORS: Record<string, "success" | "info" | "warning" | "error" | "
   delete: "error",
 };
 
-function ActionChip({ action }: { action: string }) {
+function ActionChip({ entry }: { entry: AuditRow }) {
   return (
     <Chip
-      label={action.charAt(0).toUpperCase() + action.slice(1)}
+      label={entry.text.action}
       size="small"
-      color={ACTION_COLORS[action] ?? "default"}
+      color={ACTION_COLORS[entry.action] ?? "default"}
       variant="outlined"
     />
   );
 }
 
-function Who({ entry }: { entry: AuditEntry }) {
+function Who({ entry }: { entry: AuditRow }) {
   return (
     <>
       {entry.userName}
@@ -68,7 +66,7 @@ function Value({ value }: { value: string | null }) {
   );
 }
 
-function AuditTable({ entries }: { entries: AuditEntry[] }) {
+function AuditTable({ entries }: { entries: AuditRow[] }) {
   return (
     <TableContainer>
       <Table size="small" aria-label="Audit trail">
@@ -90,14 +88,15 @@ function AuditTable({ entries }: { entries: AuditEntry[] }) {
                 <Who entry={e} />
               </TableCell>
               <TableCell>
-                <ActionChip action={e.action} />
+                <ActionChip entry={e} />
               </TableCell>
-              <TableCell>{e.field ? permitFieldLabel(e.field) : "—"}</TableCell>
+              {/* A label is a few words: kept on one line, the values take the width. */}
+              <TableCell sx={{ whiteSpace: "nowrap" }}>{e.text.field ?? "—"}</TableCell>
               <TableCell sx={{ width: "28%" }}>
-                <Value value={e.oldValue} />
+                <Value value={e.text.oldValue} />
               </TableCell>
               <TableCell sx={{ width: "28%" }}>
-                <Value value={e.newValue} />
+                <Value value={e.text.newValue} />
               </TableCell>
             </TableRow>
           ))}
@@ -108,7 +107,7 @@ function AuditTable({ entries }: { entries: AuditEntry[] }) {
 }
 
 /** On a phone the six columns do not fit: one small card per entry instead. */
-function AuditList({ entries }: { entries: AuditEntry[] }) {
+function AuditList({ entries }: { entries: AuditRow[] }) {
   return (
     <Box
       component="ol"
@@ -118,21 +117,21 @@ function AuditList({ entries }: { entries: AuditEntry[] }) {
       {entries.map((e) => (
         <Box component="li" key={e.id} sx={{ p: 1.25, border: 1, borderColor: "divider", borderRadius: 2 }}>
           <Box sx={{ display: "flex", alignItems: "center", gap: 1, flexWrap: "wrap", mb: 0.5 }}>
-            <ActionChip action={e.action} />
-            {e.field ? (
+            <ActionChip entry={e} />
+            {e.text.field ? (
               <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                {permitFieldLabel(e.field)}
+                {e.text.field}
               </Typography>
             ) : null}
           </Box>
-          {e.oldValue || e.newValue ? (
+          {e.text.oldValue || e.text.newValue ? (
             <Typography variant="body2" component="div" sx={{ mb: 0.5 }}>
-              {e.oldValue && (e.newValue || e.action === "update") ? (
+              {e.text.oldValue && (e.text.newValue || e.action === "update") ? (
                 <>
-                  <Value value={e.oldValue} /> → <Value value={e.newValue} />
+                  <Value value={e.text.oldValue} /> → <Value value={e.text.newValue} />
                 </>
               ) : (
-                <Value value={e.newValue ?? e.oldValue} />
+                <Value value={e.text.newValue ?? e.text.oldValue} />
               )}
             </Typography>
           ) : null}

@@ -5,25 +5,20 @@ import Paper from "@mui/material/Paper";
 import Skeleton from "@mui/material/Skeleton";
 import Typography from "@mui/material/Typography";
 import Alert from "@mui/material/Alert";
-import { permitFieldLabel } from "../../../../shared/domain/permit-fields.ts";
-import type { AuditEntry } from "../../../../shared/schemas/audit.ts";
 import { errorMessage } from "../../../lib/api.ts";
 import { formatMoment } from "../../../lib/format.ts";
-import { usePermitAudit } from "../api/get-permit-audit.ts";
+import { usePermitAudit, type AuditRow } from "../api/get-permit-audit.ts";
 
-const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
-
-function describe(entry: AuditEntry): { title: string; change: string | null } {
-  const field = entry.field ? permitFieldLabel(entry.field) : null;
-  const title = field ? `${capitalize(entry.action)}: ${field}` : capitalize(entry.action);
-  // Ids say nothing to a reader; the field name is enough.
-  if (entry.field?.endsWith("_id")) return { title, change: null };
+/** "Update: Responsible Person — Sam Baker → Dana Whitfield", in the entry's words (issue 25). */
+function describe(entry: AuditRow): { title: string; change: string | null } {
+  const { action, field, oldValue, newValue } = entry.text;
+  const title = field ? `${action}: ${field}` : action;
   if (entry.action !== "update") {
     // create, delete, upload...: the value it concerns, if any.
-    const values = [entry.oldValue, entry.newValue].filter((v) => v !== null);
+    const values = [oldValue, newValue].filter((v) => v !== null);
     return { title, change: values.length ? values.join(" → ") : null };
   }
-  return { title, change: `${entry.oldValue ?? "(empty)"} → ${entry.newValue ?? "(empty)"}` };
+  return { title, change: `${oldValue ?? "(empty)"} → ${newValue ?? "(empty)"}` };
 }
 
 /** The form's Audit Trail (edit only): who changed what, newest first. */
