@@ -1,3 +1,4 @@
+import { useId } from "react";
 import { useController, type Control, type FieldPath, type FieldValues } from "react-hook-form";
 import Checkbox from "@mui/material/Checkbox";
 import FormControl from "@mui/material/FormControl";
@@ -137,7 +138,8 @@ export function ChoiceField<T extends FieldValues>({
 
 /**
  * The 'Internal' switch of a note, a reason or a fee (issue 25), as the comment form's: ticked, what
- * it belongs to (`of`, in its accessible name: "Internal: Note") is for the company's staff only.
+ * it belongs to (`of`) is for the company's staff only. Named 'Internal' as it reads; the line below
+ * it (its description) says of what, and who will read it.
  */
 export function InternalField<T extends FieldValues>({
   control,
@@ -151,6 +153,7 @@ export function InternalField<T extends FieldValues>({
   sx?: object;
 }) {
   const { field } = useController({ control, name });
+  const hintId = useId();
   return (
     <FormControl sx={{ alignSelf: "start", ...sx }}>
       <FormControlLabel
@@ -160,13 +163,13 @@ export function InternalField<T extends FieldValues>({
             checked={!!field.value}
             onChange={(e) => field.onChange(e.target.checked)}
             onBlur={field.onBlur}
-            slotProps={{ input: { "aria-label": `Internal: ${of}`, ref: field.ref } }}
+            slotProps={{ input: { "aria-describedby": hintId, ref: field.ref } }}
           />
         }
         label="Internal"
       />
-      <FormHelperText sx={{ mt: -0.5 }}>
-        {field.value ? "Your team only, never the client." : "The client sees it too."}
+      <FormHelperText id={hintId} sx={{ mt: -0.5 }}>
+        {field.value ? `${of}: your team only, never the client.` : `${of}: the client sees it too.`}
       </FormHelperText>
     </FormControl>
   );
