@@ -3285,6 +3285,8 @@ SPECS.push(
       text: ["new_permit_number", "note"],
       date: ["new_expiration_date", "new_issue_date"],
       number: ["renewal_fee"],
+      // Issue 25: the fee's and the note's 'Internal' switches.
+      bool: ["renewal_fee_internal", "note_internal"],
       required: ["new_expiration_date"],
     },
     1,
@@ -3301,6 +3303,7 @@ SPECS.push(
           new_permit_number: number?.sent ?? "",
           renewal_fee: fee ?? "",
           note: note?.sent ?? "",
+          ...(chance(0.5) ? { renewal_fee_internal: chance(0.5), note_internal: chance(0.5) } : {}),
         },
         apply: (q, id) => {
           addAudit(q.companyId, id, "renew", "term");
@@ -3322,13 +3325,22 @@ SPECS.push(
   ),
   lifecycleStep(
     "POST /api/permits/:id/extensions",
-    { text: ["reason"], date: ["new_expiration_date"], required: ["new_expiration_date", "reason"] },
+    {
+      text: ["reason"],
+      date: ["new_expiration_date"],
+      bool: ["reason_internal"],
+      required: ["new_expiration_date", "reason"],
+    },
     1,
     (p) => {
       const expiration = p.expirationDate ? addDays(p.expirationDate, int(1, 90)) : "2030-06-30";
       const reason = text("Reason", 500);
       return {
-        body: { new_expiration_date: expiration, reason: reason.sent },
+        body: {
+          new_expiration_date: expiration,
+          reason: reason.sent,
+          ...(chance(0.5) ? { reason_internal: chance(0.5) } : {}),
+        },
         apply: (q, id) => {
           if (expiration !== q.expirationDate) addAudit(q.companyId, id, "extend", "expiration_date");
           addAudit(q.companyId, id, "extend", "reason");
@@ -3344,6 +3356,7 @@ SPECS.push(
       text: ["inspection_type", "inspector", "notes"],
       date: ["date"],
       enum: ["result"],
+      bool: ["notes_internal"],
       required: ["inspection_type", "date", "result"],
     },
     1,
@@ -3356,6 +3369,7 @@ SPECS.push(
           result: pick(INSPECTION_RESULTS),
           inspector: chance(0.5) ? text("Inspector", 200).sent : "",
           notes: chance(0.3) ? text("Notes", 2000).sent : "",
+          ...(chance(0.5) ? { notes_internal: chance(0.5) } : {}),
         },
         // The generator's permits keep the fixed expiry rule: an inspection moves no date.
         apply: (q, id) => addAudit(q.companyId, id, "inspection", "inspection"),
