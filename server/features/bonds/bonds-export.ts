@@ -10,7 +10,9 @@ import { bondRows, type BondRow } from "./bonds.repository.ts";
 
 const PAGE = 2_000;
 
-const money = (v: string | null) => (v === null ? null : Number(v));
+/** An amount in the bond's company's currency (a number cell in it in Excel, two decimals in CSV). */
+const money = (v: string | null, r: BondRow): Cell =>
+  v === null ? null : { amount: Number(v), currency: r.currency };
 
 /** The columns of the Bonds page's export; collateral for staff, the company for a super-admin. */
 function exportColumns(actor: Actor): (SheetColumn & { value: (r: BondRow) => Cell })[] {
@@ -31,8 +33,13 @@ function exportColumns(actor: Actor): (SheetColumn & { value: (r: BondRow) => Ce
     { key: "project_number", header: "Project Number", value: (r) => r.project_number },
     { key: "issue_date", header: "Issue Date", type: "date", value: (r) => r.issue_date },
     { key: "expiration_date", header: "Expiration Date", type: "date", value: (r) => r.expiration_date },
-    { key: "bond_amount", header: "Original Amount", type: "money", value: (r) => money(r.bond_amount) },
-    { key: "current_amount", header: "Current Amount", type: "money", value: (r) => money(r.current_amount) },
+    { key: "bond_amount", header: "Original Amount", type: "money", value: (r) => money(r.bond_amount, r) },
+    {
+      key: "current_amount",
+      header: "Current Amount",
+      type: "money",
+      value: (r) => money(r.current_amount, r),
+    },
     { key: "currency", header: "Currency", value: (r) => r.currency },
   ];
   if (canViewCollateral(actor)) {
@@ -40,7 +47,7 @@ function exportColumns(actor: Actor): (SheetColumn & { value: (r: BondRow) => Ce
       key: "collateral_held",
       header: "Collateral Held",
       type: "money",
-      value: (r) => money(r.collateral_held),
+      value: (r) => money(r.collateral_held, r),
     });
   }
   if (exportsCompanyColumn(actor))
@@ -100,6 +107,8 @@ export function bondSchedule(db: Db, actor: Actor, filter: BondFilter): Readable
   async function* cells() {
     const current: string[] = [];
     const collateral: string[] = [];
+    // The totals are in the bonds' currency when they share one (a super-admin's may not).
+    const currencies = new Set<string>();
     for await (const r of rowsOf(db, actor, {
       ...filter,
       status: null,
@@ -109,12 +118,17 @@ export function bondSchedule(db: Db, actor: Actor, filter: BondFilter): Readable
     })) {
       if (r.current_amount) current.push(r.current_amount);
       if (r.collateral_held) collateral.push(r.collateral_held);
+      currencies.add(r.currency);
       yield columns.map((c) => c.value(r));
     }
+    const total = (amounts: string[]): Cell =>
+      currencies.size === 1
+        ? { amount: Number(sumMoney(amounts)), currency: [...currencies][0]! }
+        : Number(sumMoney(amounts));
     yield columns.map((c, i): Cell => {
       if (i === 0) return "Total";
-      if (c.key === "current_amount") return Number(sumMoney(current));
-      if (c.key === "collateral_held") return Number(sumMoney(collateral));
+      if (c.key === "current_amount") return total(current);
+      if (c.key === "collateral_held") return total(collateral);
       return null;
     });
   }

@@ -4,7 +4,10 @@ import type { Actor } from "../../access/actor.ts";
 import { exportsCompanyColumn, exportsStaffEmails } from "../../access/policies/export.ts";
 import { queryRows, selectedAsKeys, type Db } from "../../db/client.ts";
 import { clients, companies, permits, projects } from "../../db/schema.ts";
+import { BOND_STATUS_LABELS, type BondStatus } from "../../../shared/domain/bonds.ts";
 import { CSV_TEMPLATE_COLUMNS } from "../../../shared/domain/constants.ts";
+import { EXPIRY_RULE_LABELS, type ExpiryRule } from "../../../shared/domain/lifecycle.ts";
+import { RECORD_TYPE_LABELS, type RecordType } from "../../../shared/domain/statuses.ts";
 import type { PermitListFilter, PermitSortField } from "../../../shared/schemas/permit-list-query.ts";
 import { OPTIONAL_EXTRA_COLUMNS } from "../imports/index.ts";
 import { listConditions, listOrder, selectPermitView } from "../permits/index.ts";
@@ -14,8 +17,9 @@ const PAGE = 2_000;
 
 /** The import's columns first, so that an export imports back as the same permits. */
 export function exportColumns(actor: Actor): string[] {
-  // Renew By is derived (expiration minus lead time): exported for readers, ignored by the import.
-  const columns: string[] = [...CSV_TEMPLATE_COLUMNS, ...OPTIONAL_EXTRA_COLUMNS, "renew_by_date"];
+  // Renew By is derived (expiration minus lead time) and the currency is the company's: exported for
+  // readers, ignored by the import.
+  const columns: string[] = [...CSV_TEMPLATE_COLUMNS, ...OPTIONAL_EXTRA_COLUMNS, "renew_by_date", "currency"];
   if (exportsCompanyColumn(actor)) columns.push("company");
   return columns;
 }
@@ -53,10 +57,14 @@ export const EXPORT_HEADINGS: Record<string, string> = {
   expiry_days: "Expiry Days",
   renewal_lead_days: "Renewal Lead Days",
   renew_by_date: "Renew By Date",
+  currency: "Currency",
   company: "Company",
 };
 
-/** Columns holding calendar dates: real date cells in Excel, ISO text in CSV. */
+/**
+ * Columns holding calendar dates: ISO text in CSV (what spreadsheets read as dates, and the import
+ * reads back), date cells in Excel shown as the screens show dates ("Dec 1, 2027").
+ */
 const DATE_COLUMNS = new Set([
   "start_date",
   "application_date",
@@ -65,7 +73,7 @@ const DATE_COLUMNS = new Set([
   "close_date",
   "renew_by_date",
 ]);
-/** Amounts: two decimals in CSV, number cells in Excel. */
+/** Amounts: two decimals in CSV (the currency in its own column), number cells in their currency in Excel. */
 const MONEY_COLUMNS = new Set(["bond_amount", "current_amount"]);
 
 /** One exported permit as the driver reads it. */
@@ -93,6 +101,7 @@ interface ExportRow {
   expiryDays: number | null;
   renewalLeadDays: number | null;
   renewByDate: string | null;
+  currency: string;
   responsibleEmail: string | null;
   projectName: string | null;
   projectNumber: string | null;
@@ -100,7 +109,14 @@ interface ExportRow {
   companyName: string;
 }
 
-/** Each export column's cell from a row (staff e-mails only for an actor the export policy allows). */
+const amount = (value: string | null, r: ExportRow): Cell =>
+  value === null ? null : { amount: Number(value), currency: r.currency };
+
+/**
+ * Each export column's cell from a row (staff e-mails only for an actor the export policy allows).
+ * Coded values in the words the screens use (issue 25): 'Bond / Guarantee', 'Days after last
+ * passed inspection', 'Reduced'; the import reads them back (imports/rows.ts).
+ */
 const CELLS: Record<string, (r: ExportRow, staffEmails: boolean) => Cell> = {
   project: (r) => r.projectName,
   start_date: (r) => r.startDate,
@@ -116,21 +132,24 @@ const CELLS: Record<string, (r: ExportRow, staffEmails: boolean) => Cell> = {
   status: (r) => r.status,
   issue_date: (r) => r.issueDate,
   expiration_date: (r) => r.expirationDate,
-  record_type: (r) => r.recordType,
+  record_type: (r) => RECORD_TYPE_LABELS[r.recordType as RecordType] ?? r.recordType,
   grantor_link: (r) => r.grantorLink,
   close_date: (r) => r.closeDate,
-  bond_amount: (r) => (r.bondAmount === null ? null : Number(r.bondAmount)),
+  bond_amount: (r) => amount(r.bondAmount, r),
   surety_company: (r) => r.suretyCompany,
-  current_amount: (r) => (r.currentAmount === null ? null : Number(r.currentAmount)),
-  bond_status: (r) => r.bondStatus,
+  current_amount: (r) => amount(r.currentAmount, r),
+  bond_status: (r) =>
+    r.bondStatus ? (BOND_STATUS_LABELS[r.bondStatus as BondStatus] ?? r.bondStatus) : null,
   bond_number: (r) => r.bondNumber,
   guarantee_type: (r) => r.guaranteeType,
   responsible_email: (r, staffEmails) => (staffEmails ? r.responsibleEmail : null),
-  expiry_rule: (r) => r.expiryRule,
+  expiry_rule: (r) =>
+    r.expiryRule ? (EXPIRY_RULE_LABELS[r.expiryRule as ExpiryRule] ?? r.expiryRule) : null,
   // Whole days as text: the CSV writes numbers as money (two decimals).
   expiry_days: (r) => (r.expiryDays === null ? null : String(r.expiryDays)),
   renewal_lead_days: (r) => (r.renewalLeadDays === null ? null : String(r.renewalLeadDays)),
   renew_by_date: (r) => r.renewByDate,
+  currency: (r) => r.currency,
   company: (r) => r.companyName,
 };
 
@@ -174,6 +193,7 @@ async function* exportRows(
         expiryDays: permits.expiryDays,
         renewalLeadDays: permits.renewalLeadDays,
         renewByDate: permits.renewByDate,
+        currency: companies.currency,
         // One scalar subquery by primary key, not a lookup per row in code.
         responsibleEmail: sql<
           string | null
@@ -222,7 +242,8 @@ export function exportCsv(db: Db, actor: Actor, query: Parameters<typeof exportR
 
 /**
  * An .xlsx workbook with one sheet, written as a stream: readable headings, dates as date cells
- * (shown as ISO dates), bond amounts as numbers.
+ * shown as the screens show them, bond amounts as numbers in the company's currency, columns as
+ * wide as their content.
  */
 export function exportXlsx(db: Db, actor: Actor, query: Parameters<typeof exportRows>[2]): Readable {
   return xlsxStream("Permits", sheetColumns(actor), exportRows(db, actor, query));

@@ -6,6 +6,7 @@ import { useTestContext } from "../../test-support/harness.ts";
 import { multipart } from "../../test-support/multipart.ts";
 import { parseCsv } from "../imports/index.ts";
 import { normaliseHeader } from "../imports/csv.ts";
+import { formatAmount, formatDate } from "../../../shared/domain/format.ts";
 import { exportColumns } from "./export.service.ts";
 
 /** The export's column names for a company-admin (the heading count tells there is no company column). */
@@ -102,7 +103,14 @@ describe("permit list export", () => {
     expect(a1[col("agency")]).toBe("'+City");
     expect(a1[col("client")]).toBe("Acme");
     expect(table.rows[1]!.fields[col("agency")]).toBe("'@County");
+    // Amounts stay numbers a spreadsheet adds up, in the currency beside them; coded values read as
+    // the screens say them, dates as ISO dates (what spreadsheets read as dates, and the import reads).
     expect(table.rows[1]!.fields[col("bond_amount")]).toBe("125000.50");
+    expect(table.rows[1]!.fields[col("currency")]).toBe("USD");
+    expect(table.rows[1]!.fields[col("record_type")]).toBe("Bond / Guarantee");
+    expect(a1[col("record_type")]).toBe("Permit");
+    expect(a1[col("expiry_rule")]).toBe("Fixed date");
+    expect(a1[col("expiration_date")]).toBe("2026-12-31");
     expect(table.rows[0]!.fields[col("agency")]).toBe("'-Roads\nDept");
     expect(table.rows[0]!.fields[col("permit_name")]).toBe("Grading, phase 1");
   });
@@ -175,30 +183,76 @@ describe("permit list export", () => {
     expect(sheet.rowCount).toBe(4);
     expect(at(2, "Permit Number")).toBe("A-1");
     expect(at(2, "Permit Name")).toBe('\'=HYPERLINK("http://evil")');
+    // Amounts are number cells in the company's currency, as the screens show them.
     expect(at(3, "Bond Amount")).toBe(125000.5);
-    // Dates are date cells of the calendar day (not text), shown as ISO dates.
+    expect(cell(3, "Bond Amount").numFmt).toBe('"$"#,##0.00');
+    expect(at(3, "Currency")).toBe("USD");
+    // Dates are date cells of the calendar day (not text), shown as the screens show them.
     expect(at(2, "Expiration Date")).toEqual(new Date(Date.UTC(2026, 11, 31)));
-    expect(cell(2, "Expiration Date").numFmt).toBe("yyyy-mm-dd");
+    expect(cell(2, "Expiration Date").numFmt).toBe("mmm d, yyyy");
     expect(at(2, "Start Date")).toEqual(new Date(Date.UTC(2026, 0, 5)));
     expect(at(2, "Close Date")).toBeNull();
+    // Coded values in words.
+    expect(at(2, "Record Type")).toBe("Permit");
+    expect(at(3, "Record Type")).toBe("Bond / Guarantee");
+    expect(at(2, "Expiry Rule")).toBe("Fixed date");
+    // Columns as wide as what they hold (issue 25, item 7): no name is cut.
+    const width = (name: string) => sheet.getColumn(header.indexOf(name) + 1).width!;
+    expect(width("Permit Name")).toBeGreaterThanOrEqual('\'=HYPERLINK("http://evil")'.length);
+    expect(width("Record Type")).toBeGreaterThanOrEqual("Bond / Guarantee".length);
+    expect(width("Expiry Rule")).toBeGreaterThanOrEqual("Fixed date".length);
+    expect(width("Responsible Email")).toBeGreaterThanOrEqual("Responsible Email".length);
   });
 
-  it("imports an Excel export saved as CSV (readable headings, ISO dates) as the same permits", async () => {
+  it("sizes a column to its longest name, and caps a very long one", async () => {
+    const { admin, company } = await setup();
+    const project = await t.make.project({
+      companyId: company.id,
+      name: "Riverside Commons Mixed-Use Redevelopment, Phase 2",
+    });
+    await t.make.permit({
+      companyId: company.id,
+      projectId: project.id,
+      permitNumber: "L-1",
+      permitName: "Stormwater pollution prevention ".repeat(6).trim(),
+      startDate: "2026-01-05",
+      expirationDate: "2026-12-31",
+    });
+    const res = await (await t.signIn(admin)).get("/api/permits/export?format=xlsx");
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.getWorksheet("Permits")!;
+    const header = (sheet.getRow(1).values as unknown[]).slice(1) as string[];
+    const width = (name: string) => sheet.getColumn(header.indexOf(name) + 1).width!;
+    expect(width("Project")).toBeGreaterThanOrEqual(
+      "Riverside Commons Mixed-Use Redevelopment, Phase 2".length,
+    );
+    expect(width("Permit Name")).toBe(50);
+    // Short columns stay narrow.
+    expect(width("Phase")).toBeLessThan(15);
+  });
+
+  it("imports an Excel export saved as CSV (readable headings, the cells as shown) as the same permits", async () => {
     const { admin } = await setup();
     const res = await (await t.signIn(admin)).get("/api/permits/export?format=xlsx");
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     const sheet = workbook.getWorksheet("Permits")!;
+    // Saved as CSV, a spreadsheet writes each cell as it shows it: "Dec 31, 2026", "$125,000.50".
+    const shown = (cell: ExcelJS.Cell) => {
+      const v = cell.value;
+      if (v instanceof Date) return formatDate(v.toISOString().slice(0, 10))!;
+      if (typeof v === "number" && cell.numFmt === '"$"#,##0.00') return formatAmount(v, "USD")!;
+      return v == null ? "" : String(v);
+    };
     const lines: string[] = [];
     sheet.eachRow((row) => {
-      const values = (row.values as unknown[]).slice(1);
-      lines.push(
-        values
-          .map((v) => (v instanceof Date ? v.toISOString().slice(0, 10) : v == null ? "" : String(v)))
-          .map((v) => `"${v.replace(/"/g, '""')}"`)
-          .join(","),
-      );
+      const values: string[] = [];
+      for (let i = 1; i <= sheet.columnCount; i++) values.push(shown(row.getCell(i)));
+      lines.push(values.map((v) => `"${v.replace(/"/g, '""')}"`).join(","));
     });
+    expect(lines.join("\n")).toContain('"Dec 31, 2026"');
+    expect(lines.join("\n")).toContain('"$125,000.50"');
     const empty = await t.make.company();
     const otherAdmin = await t.signIn(await t.make.user({ role: "company-admin", companyId: empty.id }));
     const imported = await otherAdmin.request({
@@ -211,10 +265,12 @@ describe("permit list export", () => {
     expect(imported.statusCode, imported.body).toBe(200);
     expect(imported.json().rejected).toEqual([]);
     const rows = await t.db.select().from(permits).where(eq(permits.companyId, empty.id));
-    expect(rows.map((p) => [p.permitNumber, p.startDate, p.expirationDate]).sort()).toEqual([
-      ["A-1", "2026-01-05", "2026-12-31"],
-      ["A-2", "2026-01-05", "2026-12-31"],
-      ["Z-1", "2026-01-05", "2026-12-31"],
+    expect(
+      rows.map((p) => [p.permitNumber, p.startDate, p.expirationDate, p.recordType, p.bondAmount]).sort(),
+    ).toEqual([
+      ["A-1", "2026-01-05", "2026-12-31", "permit", null],
+      ["A-2", "2026-01-05", "2026-12-31", "bond", "125000.50"],
+      ["Z-1", "2026-01-05", "2026-12-31", "permit", null],
     ]);
   });
 

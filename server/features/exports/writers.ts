@@ -1,14 +1,17 @@
 import { Readable } from "node:stream";
 import { xlsxBytes, type XlsxCell } from "./xlsx.ts";
 
-/** A cell as the writers take it: text, a number, or empty. */
-export type Cell = string | number | null;
+/** A cell as the writers take it: text, a number, an amount in its currency (ISO 4217), or empty. */
+export type Cell = string | number | null | { amount: number; currency: string | null };
 
 /** A column of a written file: its key (the CSV heading), Excel heading and kind of value. */
 export interface SheetColumn {
   key: string;
   header: string;
-  /** date: ISO text in CSV, a date cell in Excel; money: two decimals, a number cell in Excel. */
+  /**
+   * date: ISO text in CSV, a date cell in Excel shown as the screens show dates ("Dec 1, 2027");
+   * money: two decimals in CSV, a number cell in Excel, in its currency when the cell names one.
+   */
   type?: "text" | "date" | "money";
 }
 
@@ -24,7 +27,12 @@ const FORMULA_FIRST = new Set([..."=+-@\t\r"].map((c) => c.charCodeAt(0)));
 
 const csvField = (value: Cell) => {
   if (value === null) return "";
-  const text = typeof value === "number" ? value.toFixed(2) : neutralise(value);
+  const text =
+    typeof value === "number"
+      ? value.toFixed(2)
+      : typeof value === "object"
+        ? value.amount.toFixed(2)
+        : neutralise(value);
   return /[",\r\n]|^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 };
 
@@ -52,7 +60,8 @@ export function csvStream(columns: readonly SheetColumn[], rows: AsyncIterable<C
 
 /**
  * An .xlsx workbook with one sheet, written as a stream (xlsx.ts): readable headings (bold, frozen),
- * dates as date cells (shown as ISO dates, yyyy-mm-dd), money as number cells with two decimals.
+ * dates as date cells shown as the screens show them ("Dec 1, 2027"), money as number cells in
+ * their currency ("$565,263.00"), columns as wide as their content (capped).
  */
 export function xlsxStream(
   sheetName: string,
@@ -64,14 +73,13 @@ export function xlsxStream(
       yield row.map((v, i): XlsxCell => {
         if (v === null) return null;
         const type = columns[i]?.type;
+        if (typeof v === "object")
+          return { kind: "number", value: v.amount, money: true, currency: v.currency };
         if (typeof v === "number") return { kind: "number", value: v, money: type === "money" };
         return type === "date" ? { kind: "date", iso: v } : { kind: "text", value: neutralise(v) };
       });
   }
-  const sheetColumns = columns.map((c) => ({
-    header: c.header,
-    width: Math.max(c.type === "date" ? 13 : 12, c.header.length + 2),
-  }));
+  const sheetColumns = columns.map((c) => ({ header: c.header, minWidth: c.type === "date" ? 11 : 10 }));
   return Readable.from(xlsxBytes(sheetName, sheetColumns, cells()));
 }
 

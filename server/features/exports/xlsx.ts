@@ -1,31 +1,104 @@
 /**
  * The smallest .xlsx that Excel, LibreOffice and the readers open: one sheet, inline strings (no
- * shared-strings table to hold in memory), four cell styles (plain, bold heading, ISO date, money),
- * the heading row frozen. It is written as a stream: the sheet's XML is made a batch of rows at a
- * time, deflated as it comes and put in a zip whose sizes and checksums follow each entry (a zip
- * "data descriptor"), so memory stays bounded whatever the number of rows. No dependency: zlib's
- * deflate and crc32 (Node 20.15+).
+ * shared-strings table to hold in memory), a few cell styles (plain, bold heading, a date as the
+ * screens show it, money, and money in each currency met), the heading row frozen, each column as
+ * wide as its heading and first rows need (capped). It is written as a stream: the sheet's XML is
+ * made a batch of rows at a time, deflated as it comes and put in a zip whose sizes and checksums
+ * follow each entry (a zip "data descriptor"), so memory stays bounded whatever the number of rows;
+ * the styles follow the sheet, so that they can hold the currencies its rows brought. No
+ * dependency: zlib's deflate and crc32 (Node 20.15+).
  */
 import { once } from "node:events";
 import zlib from "node:zlib";
+import { DISPLAY_LOCALE, formatAmount } from "../../../shared/domain/format.ts";
 
 /** A cell as written: text, a number, an ISO calendar day as a date cell, or nothing. */
 export type XlsxCell =
   | { kind: "text"; value: string }
-  | { kind: "number"; value: number; money?: boolean }
+  /** money: two decimals; with a currency (ISO 4217), in it: "$565,263.00". */
+  | { kind: "number"; value: number; money?: boolean; currency?: string | null }
   | { kind: "date"; iso: string }
   | null;
 
 export interface XlsxColumn {
   header: string;
-  width: number;
+  /** The narrowest it may be, in characters (its heading's width is added by the writer). */
+  minWidth?: number;
 }
 
-/** Cell styles, by their index in styles.xml's cellXfs. */
+/** Cell styles, by their index in styles.xml's cellXfs; each currency met adds one after these. */
 const STYLE = { plain: 0, heading: 1, date: 2, money: 3 } as const;
 
-const STYLES_XML = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-<styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><numFmts count="2"><numFmt numFmtId="164" formatCode="yyyy-mm-dd"/><numFmt numFmtId="165" formatCode="#,##0.00"/></numFmts><fonts count="2"><font><sz val="11"/><name val="Calibri"/><family val="2"/></font><font><b/><sz val="11"/><name val="Calibri"/><family val="2"/></font></fonts><fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills><borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders><cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs><cellXfs count="4"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/><xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/><xf numFmtId="164" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/><xf numFmtId="165" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/></cellXfs><cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>`;
+/** A calendar date as the screens show it: "Dec 1, 2027" (shared/domain/format.ts), still a date cell. */
+export const DATE_FORMAT = "mmm d, yyyy";
+export const MONEY_FORMAT = "#,##0.00";
+
+/**
+ * Excel's number format of an amount in `currency` as the screens show it in US English:
+ * '"$"#,##0.00', '"€"#,##0.00', '"CHF "#,##0.00', '"¥"#,##0' (a minus goes in front by itself).
+ * Null for a code Intl does not know.
+ */
+export function currencyFormatCode(currency: string): string | null {
+  let format: Intl.NumberFormat;
+  try {
+    format = new Intl.NumberFormat(DISPLAY_LOCALE, { style: "currency", currency });
+  } catch {
+    return null;
+  }
+  const parts = format.formatToParts(1234.5);
+  const numeric = (type: string) => ["integer", "group", "decimal", "fraction"].includes(type);
+  const first = parts.findIndex((p) => numeric(p.type));
+  const last = parts.findLastIndex((p) => numeric(p.type));
+  const text = (from: number, to: number) =>
+    parts
+      .slice(from, to)
+      .map((p) => p.value)
+      .join("")
+      .replace(/"/g, "");
+  const literal = (t: string) => (t ? `"${t}"` : "");
+  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
+  const number = digits > 0 ? `#,##0.${"0".repeat(digits)}` : "#,##0";
+  return `${literal(text(0, first))}${number}${literal(text(last + 1, parts.length))}`;
+}
+
+/** The workbook's styles: the fixed ones, and one per currency as the rows bring them. */
+class Styles {
+  private readonly currencies = new Map<string, { style: number; code: string }>();
+
+  /** The style of a money cell in `currency` (the plain money style without one, or for an unknown code). */
+  money(currency: string | null | undefined): number {
+    if (!currency) return STYLE.money;
+    let known = this.currencies.get(currency);
+    if (!known) {
+      const code = currencyFormatCode(currency);
+      if (!code) return STYLE.money;
+      known = { style: 4 + this.currencies.size, code };
+      this.currencies.set(currency, known);
+    }
+    return known.style;
+  }
+
+  xml(): string {
+    const formats = [
+      `<numFmt numFmtId="164" formatCode="${escapeXml(DATE_FORMAT)}"/>`,
+      `<numFmt numFmtId="165" formatCode="${escapeXml(MONEY_FORMAT)}"/>`,
+      ...[...this.currencies.values()].map(
+        ({ style, code }) => `<numFmt numFmtId="${162 + style}" formatCode="${escapeXml(code)}"/>`,
+      ),
+    ];
+    const xf = (numFmtId: number) =>
+      `<xf numFmtId="${numFmtId}" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>`;
+    const xfs = [
+      `<xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>`,
+      `<xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/>`,
+      xf(164),
+      xf(165),
+      ...[...this.currencies.values()].map(({ style }) => xf(162 + style)),
+    ];
+    return `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><numFmts count="${formats.length}">${formats.join("")}</numFmts><fonts count="2"><font><sz val="11"/><name val="Calibri"/><family val="2"/></font><font><b/><sz val="11"/><name val="Calibri"/><family val="2"/></font></fonts><fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills><borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders><cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs><cellXfs count="${xfs.length}">${xfs.join("")}</cellXfs><cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>`;
+  }
+}
 
 const CONTENT_TYPES_XML = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 <Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/><Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/></Types>`;
@@ -71,11 +144,12 @@ export function excelSerialDay(iso: string): number | null {
   return Number.isFinite(ms) ? ms / 86_400_000 + 25_569 : null;
 }
 
-function cellXml(ref: string, cell: XlsxCell, heading = false): string {
+function cellXml(ref: string, cell: XlsxCell, styles: Styles, heading = false): string {
   if (cell === null) return "";
   if (cell.kind === "number") {
     if (!Number.isFinite(cell.value)) return "";
-    return `<c r="${ref}"${cell.money ? ` s="${STYLE.money}"` : ""}><v>${cell.value}</v></c>`;
+    const style = cell.money ? styles.money(cell.currency) : STYLE.plain;
+    return `<c r="${ref}"${style ? ` s="${style}"` : ""}><v>${cell.value}</v></c>`;
   }
   if (cell.kind === "date") {
     const serial = excelSerialDay(cell.iso);
@@ -90,30 +164,83 @@ function cellXml(ref: string, cell: XlsxCell, heading = false): string {
 /** How much sheet XML is handed to deflate at a time. */
 const SHEET_CHUNK_CHARS = 64 * 1024;
 
-async function* sheetXml(columns: readonly XlsxColumn[], rows: AsyncIterable<XlsxCell[]>) {
-  const refs = columns.map((_, i) => columnLetters(i));
-  const cols = columns
-    .map((c, i) => `<col min="${i + 1}" max="${i + 1}" width="${c.width}" customWidth="1"/>`)
-    .join("");
-  let chunk =
-    `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n` +
-    `<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships">` +
-    // The heading row stays in view while the rows scroll under it.
-    `<sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/><selection pane="bottomLeft" activeCell="A2" sqref="A2"/></sheetView></sheetViews>` +
-    `<sheetFormatPr defaultRowHeight="15"/><cols>${cols}</cols><sheetData>` +
-    `<row r="1">${columns.map((c, i) => cellXml(`${refs[i]}1`, { kind: "text", value: c.header }, true)).join("")}</row>`;
-  let r = 1;
-  for await (const row of rows) {
-    r++;
-    chunk += `<row r="${r}">`;
-    for (let i = 0; i < row.length; i++) chunk += cellXml(`${refs[i] ?? columnLetters(i)}${r}`, row[i]!);
-    chunk += "</row>";
-    if (chunk.length >= SHEET_CHUNK_CHARS) {
-      yield chunk;
-      chunk = "";
+/** The rows a column's width is measured on: the first ones, before the sheet is written. */
+export const MEASURED_ROWS = 500;
+/** The widest a column gets, in characters: a long link or note wraps the rest in the cell. */
+export const MAX_COLUMN_WIDTH = 50;
+
+/** About how many characters a cell shows (its longest line; a date as "Sep 30, 2027"). */
+function shownLength(cell: XlsxCell): number {
+  if (cell === null) return 0;
+  if (cell.kind === "date") return excelSerialDay(cell.iso) === null ? cell.iso.length : 12;
+  if (cell.kind === "number")
+    return (cell.money ? (formatAmount(cell.value, cell.currency ?? null) ?? "") : String(cell.value)).length;
+  let longest = 0;
+  for (const line of cell.value.split("\n")) longest = Math.max(longest, line.length);
+  return longest;
+}
+
+/**
+ * Each column as wide as its heading (bold: a character more) and the first rows' values need,
+ * with a little room, capped at MAX_COLUMN_WIDTH: names are not cut, a long link does not make
+ * the sheet a mile wide.
+ */
+export function columnWidths(columns: readonly XlsxColumn[], rows: readonly XlsxCell[][]): number[] {
+  return columns.map((c, i) => {
+    let widest = Math.max(c.header.length + 1, c.minWidth ?? 0);
+    for (const row of rows) widest = Math.max(widest, shownLength(row[i] ?? null));
+    return Math.min(MAX_COLUMN_WIDTH, widest + 2);
+  });
+}
+
+async function* sheetXml(columns: readonly XlsxColumn[], rows: AsyncIterable<XlsxCell[]>, styles: Styles) {
+  const source = rows[Symbol.asyncIterator]();
+  try {
+    // The first rows are read before the sheet begins: its columns' widths come first in the XML.
+    const first: XlsxCell[][] = [];
+    let more = true;
+    while (first.length < MEASURED_ROWS) {
+      const next = await source.next();
+      if (next.done) {
+        more = false;
+        break;
+      }
+      first.push(next.value);
     }
+    const widths = columnWidths(columns, first);
+    const refs = columns.map((_, i) => columnLetters(i));
+    const cols = widths
+      .map((width, i) => `<col min="${i + 1}" max="${i + 1}" width="${width}" customWidth="1"/>`)
+      .join("");
+    let chunk =
+      `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n` +
+      `<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships">` +
+      // The heading row stays in view while the rows scroll under it.
+      `<sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/><selection pane="bottomLeft" activeCell="A2" sqref="A2"/></sheetView></sheetViews>` +
+      `<sheetFormatPr defaultRowHeight="15"/><cols>${cols}</cols><sheetData>` +
+      `<row r="1">${columns.map((c, i) => cellXml(`${refs[i]}1`, { kind: "text", value: c.header }, styles, true)).join("")}</row>`;
+    let r = 1;
+    const rest: AsyncIterable<XlsxCell[]> = { [Symbol.asyncIterator]: () => source };
+    async function* all() {
+      yield* first;
+      if (more) yield* rest;
+    }
+    for await (const row of all()) {
+      r++;
+      chunk += `<row r="${r}">`;
+      for (let i = 0; i < row.length; i++)
+        chunk += cellXml(`${refs[i] ?? columnLetters(i)}${r}`, row[i]!, styles);
+      chunk += "</row>";
+      if (chunk.length >= SHEET_CHUNK_CHARS) {
+        yield chunk;
+        chunk = "";
+      }
+    }
+    yield `${chunk}</sheetData></worksheet>`;
+  } finally {
+    // A reader that went away (or a failure) stops the rows too.
+    await source.return?.();
   }
-  yield `${chunk}</sheetData></worksheet>`;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -227,12 +354,19 @@ export function xlsxBytes(
   columns: readonly XlsxColumn[],
   rows: AsyncIterable<XlsxCell[]>,
 ): AsyncGenerator<Buffer> {
+  const styles = new Styles();
   return zip([
     { name: "[Content_Types].xml", data: CONTENT_TYPES_XML },
     { name: "_rels/.rels", data: ROOT_RELS_XML },
     { name: "xl/workbook.xml", data: workbookXml(sheetName) },
     { name: "xl/_rels/workbook.xml.rels", data: WORKBOOK_RELS_XML },
-    { name: "xl/styles.xml", data: STYLES_XML },
-    { name: "xl/worksheets/sheet1.xml", data: sheetXml(columns, rows) },
+    { name: "xl/worksheets/sheet1.xml", data: sheetXml(columns, rows, styles) },
+    // After the sheet: made when the zip gets here, with every currency the rows brought.
+    {
+      name: "xl/styles.xml",
+      data: (async function* () {
+        yield styles.xml();
+      })(),
+    },
   ]);
 }

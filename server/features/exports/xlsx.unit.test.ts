@@ -50,12 +50,14 @@ describe("the Excel writer (xlsx.ts)", () => {
     ]);
     expect(sheet.getRow(1).getCell(1).font?.bold).toBe(true);
     expect(sheet.views[0]).toMatchObject({ state: "frozen", ySplit: 1, topLeftCell: "A2" });
-    expect(sheet.getColumn(2).width).toBe(17);
+    // As wide as the bold heading and the values need, with a little room.
+    expect(sheet.getColumn(2).width).toBe("Expiration Date".length + 3);
 
     const row2 = sheet.getRow(2);
     expect(row2.getCell(1).value).toBe("A-1");
     expect(row2.getCell(2).value).toEqual(new Date(Date.UTC(2026, 11, 31)));
-    expect(row2.getCell(2).numFmt).toBe("yyyy-mm-dd");
+    // A date cell, shown as the screens show dates: "Dec 31, 2026".
+    expect(row2.getCell(2).numFmt).toBe("mmm d, yyyy");
     expect(row2.getCell(3).value).toBe(125000.5);
     expect(row2.getCell(3).numFmt).toBe("#,##0.00");
     expect(row2.getCell(4).value).toBe('\'=HYPERLINK("http://evil")');
@@ -70,6 +72,58 @@ describe("the Excel writer (xlsx.ts)", () => {
     const row4 = sheet.getRow(4);
     expect(row4.getCell(2).value).toBe("not a date");
     expect(row4.getCell(3).value).toBe(0);
+  });
+
+  it("writes amounts in their currency, each currency a style of its own", async () => {
+    const bytes = await bytesOf(
+      xlsxStream(
+        "Bonds",
+        COLUMNS,
+        rowsOf([
+          ["USD", null, { amount: 565263, currency: "USD" }, null],
+          ["EUR", null, { amount: -1250.5, currency: "EUR" }, null],
+          ["JPY", null, { amount: 1000000, currency: "JPY" }, null],
+          ["CHF", null, { amount: 10, currency: "CHF" }, null],
+          ["none", null, { amount: 10, currency: null }, null],
+          ["XYZ", null, { amount: 10, currency: "XYZ" }, null],
+          ["USD again", null, { amount: 1, currency: "USD" }, null],
+        ]),
+      ),
+    );
+    const sheet = (await read(bytes)).getWorksheet("Bonds")!;
+    const formats = [2, 3, 4, 5, 6, 7, 8].map((r) => sheet.getRow(r).getCell(3).numFmt);
+    expect(formats).toEqual([
+      '"$"#,##0.00',
+      '"€"#,##0.00',
+      '"¥"#,##0',
+      '"CHF\u00a0"#,##0.00',
+      "#,##0.00",
+      // Intl knows the well-formed code XYZ and writes it in front.
+      '"XYZ\u00a0"#,##0.00',
+      '"$"#,##0.00',
+    ]);
+    expect(sheet.getRow(3).getCell(3).value).toBe(-1250.5);
+  });
+
+  it("sizes each column to its heading and its first rows, capped", async () => {
+    const long = "Stormwater pollution prevention plan and erosion control permit, phase 2 north";
+    const bytes = await bytesOf(
+      xlsxStream(
+        "Permits",
+        COLUMNS,
+        rowsOf([
+          ["Riverside Commons Mixed-Use, Phase 2", "2027-09-30", { amount: 565263, currency: "USD" }, long],
+          ["A-2", "2027-12-01", 1, "two\nlines"],
+        ]),
+      ),
+    );
+    const sheet = (await read(bytes)).getWorksheet("Permits")!;
+    expect(sheet.getColumn(1).width).toBe("Riverside Commons Mixed-Use, Phase 2".length + 2);
+    // "Sep 30, 2027" is narrower than its heading.
+    expect(sheet.getColumn(2).width).toBe("Expiration Date".length + 3);
+    // "$565,263.00" fits under its heading.
+    expect(sheet.getColumn(3).width).toBe("Bond Amount".length + 3);
+    expect(sheet.getColumn(4).width).toBe(50);
   });
 
   it("streams: the first bytes leave before the last rows are made, and a reader that leaves stops the rows", async () => {

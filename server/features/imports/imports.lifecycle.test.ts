@@ -97,7 +97,8 @@ describe("export: the new columns, and staff e-mails only for staff", () => {
     const row = Object.fromEntries(table.header.map((h, i) => [h, table.rows[0]!.fields[i]]));
     expect(row).toMatchObject({
       responsible_email: w.staff.email,
-      expiry_rule: "after_inspection",
+      // In the screens' words (issue 25); the import reads the label back.
+      expiry_rule: "Days after last passed inspection",
       expiry_days: "120",
       renewal_lead_days: "60",
       renew_by_date: "2027-05-01",

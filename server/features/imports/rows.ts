@@ -3,6 +3,7 @@ import { isIsoDate } from "../../../shared/domain/dates.ts";
 import {
   GUARANTEE_TYPES,
   PERMIT_STATUSES,
+  RECORD_TYPE_LABELS,
   type GuaranteeType,
   type PermitStatus,
   type RecordType,
@@ -178,15 +179,53 @@ export interface RejectedRow {
 
 const MAX_TEXT = 500;
 const US_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
+/** "Dec 1, 2027" or "December 1, 2027": how the screens and the Excel export show a date. */
+const WORDS_DATE = /^([A-Za-z]{3,9})\.? (\d{1,2}), (\d{4})$/;
+const MONTHS = [
+  "january",
+  "february",
+  "march",
+  "april",
+  "may",
+  "june",
+  "july",
+  "august",
+  "september",
+  "october",
+  "november",
+  "december",
+];
 
-/** ISO (2026-03-01) or US (3/1/2026, 03/01/2026) to ISO; null when it is neither or not a real date. */
+/**
+ * ISO (2026-03-01), US (3/1/2026, 03/01/2026) or as the screens and the Excel export show it
+ * (Mar 1, 2026; March 1, 2026: an Excel export saved as CSV) to ISO; null when it is none of these
+ * or not a real date.
+ */
 export function parseImportDate(value: string): string | null {
   const v = value.trim();
   if (isIsoDate(v)) return v;
   const us = US_DATE.exec(v);
-  if (!us) return null;
-  const iso = `${us[3]}-${us[1]!.padStart(2, "0")}-${us[2]!.padStart(2, "0")}`;
+  const words = us ? null : WORDS_DATE.exec(v);
+  let parts: [string, string, string] | null = null;
+  if (us) parts = [us[3]!, us[1]!, us[2]!];
+  else if (words) {
+    const name = words[1]!.toLowerCase();
+    const month = MONTHS.findIndex((m) => name === m || name === m.slice(0, 3)) + 1;
+    if (month > 0) parts = [words[3]!, String(month), words[2]!];
+  }
+  if (!parts) return null;
+  const iso = `${parts[0]}-${parts[1].padStart(2, "0")}-${parts[2].padStart(2, "0")}`;
   return isIsoDate(iso) ? iso : null;
+}
+
+/**
+ * An amount as the file has it: "1250.50", "1,250.50", or in a currency as the Excel export shows
+ * it ("$1,250.50", "€1,250.50", "CHF 1,250.50", "CA$1,250.50"), to "1250.50"; other text is kept
+ * as it is (and refused by the amount's check).
+ */
+export function importAmount(raw: string): string {
+  const m = /^(?:[A-Z]{3}\s?|[A-Z]{0,2}[$€£¥₹₩₪₫₱₦₴₸₺₼₽]\s?)?(\d[\d,]*(?:\.\d+)?)$/u.exec(raw.trim());
+  return (m ? m[1]! : raw).replace(/,/g, "");
 }
 
 /** Maps the header to template columns; refuses a file without the required ones. */
@@ -240,10 +279,12 @@ export function validateRows(table: CsvTable): { valid: ImportRow[]; rejected: R
     if (startDate && expirationDate && expirationDate < startDate)
       problems.push("expiration_date is before start_date");
 
+    // The codes, or the labels the screens and the export use ('Bond / Guarantee').
     const typeRaw = get("record_type").toLowerCase();
     let recordType: RecordType = "permit";
-    if (typeRaw === "bond" || typeRaw === "guarantee") recordType = "bond";
-    else if (typeRaw && typeRaw !== "permit")
+    if (typeRaw === "bond" || typeRaw === "guarantee" || typeRaw === RECORD_TYPE_LABELS.bond.toLowerCase())
+      recordType = "bond";
+    else if (typeRaw && typeRaw !== "permit" && typeRaw !== RECORD_TYPE_LABELS.permit.toLowerCase())
       problems.push(`record_type '${get("record_type")}' must be permit, bond or guarantee`);
 
     const statusRaw = get("status");
@@ -252,13 +293,13 @@ export function validateRows(table: CsvTable): { valid: ImportRow[]; rejected: R
       : ("Required" as const);
     if (!status) problems.push(`status '${statusRaw}' must be one of ${PERMIT_STATUSES.join(", ")}`);
 
-    const amountRaw = get("bond_amount").replace(/,/g, "");
+    const amountRaw = importAmount(get("bond_amount"));
     if (amountRaw && !/^\d{1,12}(\.\d{1,2})?$/.test(amountRaw)) {
       problems.push(
         `bond_amount '${get("bond_amount")}' must be a number of at most 2 decimals, not negative`,
       );
     }
-    const currentRaw = get("current_amount").replace(/,/g, "");
+    const currentRaw = importAmount(get("current_amount"));
     if (currentRaw && !/^\d{1,12}(\.\d{1,2})?$/.test(currentRaw)) {
       problems.push(
         `current_amount '${get("current_amount")}' must be a number of at most 2 decimals, not negative`,

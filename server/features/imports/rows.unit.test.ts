@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseCsv } from "./csv.ts";
-import { mapColumns, parseImportDate, validateRows } from "./rows.ts";
+import { importAmount, mapColumns, parseImportDate, validateRows } from "./rows.ts";
 
 describe("import dates", () => {
   it("accepts ISO and US dates, and refuses impossible ones", () => {
@@ -11,6 +11,32 @@ describe("import dates", () => {
     expect(parseImportDate("2026-02-30")).toBeNull();
     expect(parseImportDate("1/3/26")).toBeNull();
     expect(parseImportDate("yesterday")).toBeNull();
+  });
+
+  it("accepts a date as the screens and the Excel export show it (an Excel export saved as CSV)", () => {
+    expect(parseImportDate("Dec 1, 2027")).toBe("2027-12-01");
+    expect(parseImportDate("Sep 30, 2027")).toBe("2027-09-30");
+    expect(parseImportDate("December 1, 2027")).toBe("2027-12-01");
+    expect(parseImportDate("dec 1, 2027")).toBe("2027-12-01");
+    expect(parseImportDate("Feb 30, 2027")).toBeNull();
+    expect(parseImportDate("Decem 1, 2027")).toBeNull();
+    expect(parseImportDate("Dec 1 2027")).toBeNull();
+  });
+});
+
+describe("import amounts", () => {
+  it("reads plain amounts and amounts in a currency as the Excel export shows them", () => {
+    expect(importAmount("1250.50")).toBe("1250.50");
+    expect(importAmount("1,250.50")).toBe("1250.50");
+    expect(importAmount("$565,263.00")).toBe("565263.00");
+    expect(importAmount("€62,500.50")).toBe("62500.50");
+    expect(importAmount("CA$1,000.00")).toBe("1000.00");
+    expect(importAmount("CHF\u00a01,000.00")).toBe("1000.00");
+    expect(importAmount("USD 1,000")).toBe("1000");
+    // Anything else is left for the amount's own check to refuse.
+    expect(importAmount("-5")).toBe("-5");
+    expect(importAmount("abc1000")).toBe("abc1000");
+    expect(importAmount("$ten")).toBe("$ten");
   });
 });
 
@@ -26,6 +52,29 @@ describe("import rows", () => {
       closeDate: "2026-05-01",
     });
     expect(rejected[0]!.reason).toMatch(/bond_amount '-5'.*; guarantee_type 'Weekly'/);
+  });
+
+  it("reads the words the export writes: record type, expiry rule and bond status labels, dates and amounts as shown", () => {
+    const csv = [
+      "Project,Start Date,Permit Number,Record Type,Bond Amount,Current Amount,Bond Status,Guarantee Type,Expiry Rule,Expiry Days,Expiration Date",
+      'P,"Jan 5, 2026",B-1,Bond / Guarantee,"$565,263.00","$282,631.50",Reduced,Performance,Days after last passed inspection,180,"Dec 1, 2027"',
+      'P,"Jan 5, 2026",P-1,Permit,,,,,Fixed date,,"Dec 31, 2026"',
+    ].join("\n");
+    const { valid, rejected } = validateRows(parseCsv(csv));
+    expect(rejected).toEqual([]);
+    expect(valid[0]).toMatchObject({
+      recordType: "bond",
+      bondAmount: "565263.00",
+      expiryRule: "after_inspection",
+      startDate: "2026-01-05",
+      expirationDate: "2027-12-01",
+    });
+    expect(valid[0]!.ledger.at(-1)).toMatchObject({ status: "reduced", amountAfter: "282631.50" });
+    expect(valid[1]).toMatchObject({
+      recordType: "permit",
+      expiryRule: "fixed",
+      expirationDate: "2026-12-31",
+    });
   });
 
   it("forgives case and spacing in the header and refuses a header without the required columns", () => {
