@@ -161,7 +161,10 @@ describe("renew and extend", () => {
     expect(sent).not.toContain(`GET /api/permits/${permit.id}`);
     expect(sent).not.toContain(`GET /api/permits/${permit.id}/lifecycle`);
     expect(sent).not.toContain(`GET /api/permits/${permit.id}/comments`);
-    await expect(terms.getByText("Fee $250.00 · Renewed at the counter").isVisible()).resolves.toBe(true);
+    // The fee is internal unless unticked (issue 25): staff see it marked, the note not.
+    await expect(terms.getByText("Renewed at the counter", { exact: false }).textContent()).resolves.toBe(
+      "Fee $250.00Internal · Renewed at the counter",
+    );
     await expect(terms.getByText(`${permit.permit_number}-R1`).isVisible()).resolves.toBe(true);
     // Term 1 ended with the renewal; nothing shows an earlier row without an end; numbers never wrap.
     await expect(firstTerm.getByRole("cell").nth(4).textContent()).resolves.toBe(day(today));

@@ -17,6 +17,7 @@ import HistoryOutlined from "@mui/icons-material/HistoryOutlined";
 import { errorMessage } from "../../../lib/api.ts";
 import { usePermitAudit, type AuditRow } from "../api/get-permit-audit.ts";
 import { DetailCard, EmptyState } from "../../../components/detail-card.tsx";
+import { InternalChip } from "../../../components/internal-chip.tsx";
 import { formatMoment } from "../../../lib/format.ts";
 
 const FIRST_PAGE = 10;
@@ -52,6 +53,16 @@ function Who({ entry }: { entry: AuditRow }) {
       ) : null}
     </>
   );
+}
+
+/**
+ * An internal entry (an internal fee, note, reason or comment: issue 25) as staff see it, marked as
+ * on the cards; a client-user never gets one. 'Internal Comment' says so itself.
+ */
+function InternalMark({ entry }: { entry: AuditRow }) {
+  const field = entry.text.field ?? "entry";
+  if (!entry.internal || /^internal\b/i.test(field)) return null;
+  return <InternalChip of={field.toLowerCase()} />;
 }
 
 /** A changed value: long texts (comments) wrap; an empty value is a dash. */
@@ -91,7 +102,10 @@ function AuditTable({ entries }: { entries: AuditRow[] }) {
                 <ActionChip entry={e} />
               </TableCell>
               {/* A label is a few words: kept on one line, the values take the width. */}
-              <TableCell sx={{ whiteSpace: "nowrap" }}>{e.text.field ?? "—"}</TableCell>
+              <TableCell sx={{ whiteSpace: "nowrap" }}>
+                {e.text.field ?? "—"}
+                <InternalMark entry={e} />
+              </TableCell>
               <TableCell sx={{ width: "28%" }}>
                 <Value value={e.text.oldValue} />
               </TableCell>
@@ -123,6 +137,7 @@ function AuditList({ entries }: { entries: AuditRow[] }) {
                 {e.text.field}
               </Typography>
             ) : null}
+            <InternalMark entry={e} />
           </Box>
           {e.text.oldValue || e.text.newValue ? (
             <Typography variant="body2" component="div" sx={{ mb: 0.5 }}>

@@ -10,7 +10,7 @@ import type { Inspection, Lifecycle } from "../../../../shared/schemas/lifecycle
 import { DetailCard, EmptyState } from "../../../components/detail-card.tsx";
 import { formatDay } from "../../../lib/format.ts";
 import { InspectionDialog } from "./inspection-dialog.tsx";
-import { InternalChip } from "./internal-chip.tsx";
+import { InternalChip } from "../../../components/internal-chip.tsx";
 
 const RESULT_COLORS: Record<InspectionResult, "success" | "error" | "warning" | "default"> = {
   Passed: "success",

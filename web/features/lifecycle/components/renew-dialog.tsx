@@ -104,6 +104,7 @@ export function RenewDialog({
         label="New Permit Number"
         maxLength={LIFECYCLE_LIMITS.permitNumber}
         helperText="Keep it if the agency did not issue a new one."
+        sx={full}
       />
       <MoneyField control={control} name="renewal_fee" label="Renewal Fee" currency={currency} />
       <InternalField control={control} name="renewal_fee_internal" of="Renewal Fee" />

@@ -1,3 +1,4 @@
+import { Fragment, type ReactNode } from "react";
 import Box from "@mui/material/Box";
 import Chip from "@mui/material/Chip";
 import Table from "@mui/material/Table";
@@ -14,15 +15,26 @@ import type { Lifecycle, Term, TermExtension } from "../../../../shared/schemas/
 import { DetailCard, EmptyState, RowDetails } from "../../../components/detail-card.tsx";
 import { useIsPhone } from "../../../components/record-cards.tsx";
 import { formatAmount, formatDay, formatDayOrDash } from "../../../lib/format.ts";
+import { InternalChip } from "../../../components/internal-chip.tsx";
 
-/** What a term adds to its kind: the fee and note of a renewal (the reason of an old lone extension). */
-function termDetails(term: Term, currency: string): string | null {
-  const parts = [
-    term.renewal_fee ? `Fee ${formatAmount(term.renewal_fee, currency)}` : null,
-    term.reason,
-    term.note,
-  ].filter(Boolean);
-  return parts.length ? parts.join(" · ") : null;
+/**
+ * What a term adds to its kind: the fee and note of a renewal (the reason of an old lone extension),
+ * each internal one marked for staff (issue 25; a client-user never receives one).
+ */
+function termDetails(term: Term, currency: string): ReactNode {
+  const parts: [string, boolean, string][] = [];
+  if (term.renewal_fee)
+    parts.push([`Fee ${formatAmount(term.renewal_fee, currency)}`, term.renewal_fee_internal, "fee"]);
+  if (term.reason) parts.push([term.reason, term.reason_internal, "reason"]);
+  if (term.note) parts.push([term.note, term.note_internal, "note"]);
+  if (!parts.length) return null;
+  return parts.map(([text, internal, of], i) => (
+    <Fragment key={of}>
+      {i ? " · " : null}
+      {text}
+      {internal ? <InternalChip of={of} /> : null}
+    </Fragment>
+  ));
 }
 
 const isCurrent = (term: Term, lifecycle: Lifecycle, index: number, terms: Term[]) =>
@@ -59,6 +71,7 @@ function ExtensionLine({ extension }: { extension: TermExtension }) {
         {formatDayOrDash(extension.expiration_date)}
       </Box>
       {extension.reason ? ` · ${extension.reason}` : null}
+      {extension.reason && extension.reason_internal ? <InternalChip of="reason" /> : null}
     </Typography>
   );
 }
@@ -102,7 +115,7 @@ function TermFacts({
   numberLabel: string | null;
 }) {
   const details = termDetails(term, currency);
-  const facts: [string, string | null][] = [
+  const facts: [string, ReactNode][] = [
     ...(numberLabel ? [[numberLabel, term.permit_number] as [string, string]] : []),
     ["Issued", formatDay(term.issue_date)],
     ["Expires", formatDay(term.expiration_date)],
@@ -113,7 +126,7 @@ function TermFacts({
       component="dl"
       sx={{ m: 0, display: "grid", gridTemplateColumns: "auto minmax(0, 1fr)", columnGap: 1.5, rowGap: 0.25 }}
     >
-      {[...facts, ...(details ? [["Details", details] as [string, string]] : [])].map(([label, value]) => (
+      {[...facts, ...(details ? [["Details", details] as [string, ReactNode]] : [])].map(([label, value]) => (
         <Box key={label} sx={{ display: "contents" }}>
           <Typography component="dt" variant="body2" sx={{ color: "text.secondary" }}>
             {label}

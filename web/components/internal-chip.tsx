@@ -13,7 +13,7 @@ export function InternalChip({ of }: { of: string }) {
       size="small"
       color="warning"
       variant="outlined"
-      aria-label={`Internal ${of}`}
+      title={`Internal ${of}: your team only, never the client`}
       sx={{ height: 20, ml: 0.75, verticalAlign: "text-bottom", "& .MuiChip-label": { px: 0.75 } }}
     />
   );
