@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { auditActionLabel, auditText, type AuditEntryValues } from "./audit-text.ts";
+import { auditActionLabel, auditText, extensionReasonText, type AuditEntryValues } from "./audit-text.ts";
 import { formatAmount, formatAmountChange, formatDate, formatPercentOf } from "./format.ts";
 
 const USD = { currency: "USD" };
@@ -187,6 +187,9 @@ describe("an audit entry in words (issue 25)", () => {
         newValue: "Final passed on 2026-05-01 (+180 days)",
       }).newValue,
     ).toBe("Final passed on May 1, 2026 (+180 days)");
+    expect(extensionReasonText("Final passed on 2026-05-01 (+180 days)", "de-DE")).toBe(
+      "Final passed on 01.05.2026 (+180 days)",
+    );
     // A reason someone typed is theirs: its dates stay as typed.
     expect(
       text({ action: "extend", field: "reason", oldValue: null, newValue: "Agency granted until 2027-01-01" })

@@ -142,12 +142,19 @@ function valueText(
       const m = INSPECTION_TEXT.exec(value);
       return m ? `${m[1]}: ${m[2]} on ${day(m[3]!)}` : value;
     }
-    case "reason": {
-      // A typed reason is the user's own words; only the one an inspection wrote is composed.
-      const m = INSPECTION_REASON.exec(value);
-      return m ? `${m[1]} passed on ${day(m[2]!)} ${m[3]}` : value;
-    }
+    case "reason":
+      return extensionReasonText(value, locale);
   }
+}
+
+/**
+ * An extension's reason in words: the one an inspection wrote ("Final passed on 2026-11-20 (+180
+ * days)") with its date as the screens show it; a typed reason is the user's own words, as typed.
+ * For the audit trail and the Terms card alike.
+ */
+export function extensionReasonText(reason: string, locale: string = DISPLAY_LOCALE): string {
+  const m = INSPECTION_REASON.exec(reason);
+  return m ? `${m[1]} passed on ${formatDate(m[2], locale) ?? m[2]} ${m[3]}` : reason;
 }
 
 function referenceText(reference: AuditReference, value: string | null, name: string | null | undefined) {

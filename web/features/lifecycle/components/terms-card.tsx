@@ -14,7 +14,8 @@ import { TERM_KIND_LABELS } from "../../../../shared/domain/lifecycle.ts";
 import type { Lifecycle, Term, TermExtension } from "../../../../shared/schemas/lifecycle.ts";
 import { DetailCard, EmptyState, RowDetails } from "../../../components/detail-card.tsx";
 import { useIsPhone } from "../../../components/record-cards.tsx";
-import { formatAmount, formatDay, formatDayOrDash } from "../../../lib/format.ts";
+import { BROWSER_LOCALE, formatAmount, formatDay, formatDayOrDash } from "../../../lib/format.ts";
+import { extensionReasonText } from "../../../../shared/domain/audit-text.ts";
 import { InternalChip } from "../../../components/internal-chip.tsx";
 
 /**
@@ -25,7 +26,8 @@ function termDetails(term: Term, currency: string): ReactNode {
   const parts: [string, boolean, string][] = [];
   if (term.renewal_fee)
     parts.push([`Fee ${formatAmount(term.renewal_fee, currency)}`, term.renewal_fee_internal, "fee"]);
-  if (term.reason) parts.push([term.reason, term.reason_internal, "reason"]);
+  if (term.reason)
+    parts.push([extensionReasonText(term.reason, BROWSER_LOCALE), term.reason_internal, "reason"]);
   if (term.note) parts.push([term.note, term.note_internal, "note"]);
   if (!parts.length) return null;
   return parts.map(([text, internal, of], i) => (
@@ -70,7 +72,8 @@ function ExtensionLine({ extension }: { extension: TermExtension }) {
       <Box component="span" sx={{ color: "text.primary", whiteSpace: "nowrap" }}>
         {formatDayOrDash(extension.expiration_date)}
       </Box>
-      {extension.reason ? ` · ${extension.reason}` : null}
+      {/* An inspection's reason with its date as the screens show it (issue 25). */}
+      {extension.reason ? ` · ${extensionReasonText(extension.reason, BROWSER_LOCALE)}` : null}
       {extension.reason && extension.reason_internal ? <InternalChip of="reason" /> : null}
     </Typography>
   );
