@@ -37,7 +37,10 @@ describe("recordStatus: one status per record", () => {
     expect(recordStatus(permit({ expiration_date: addDays(today, -1) }), today)).toBe("Expired");
     expect(recordStatus(permit({ expiration_date: today }), today)).toBe("Required");
     expect(
-      recordStatus(permit({ expiration_date: addDays(today, -40), close_date: today, final_status: "Finaled" }), today),
+      recordStatus(
+        permit({ expiration_date: addDays(today, -40), close_date: today, final_status: "Finaled" }),
+        today,
+      ),
     ).toBe("Closed · Finaled");
     expect(recordStatus(permit({ close_date: today }), today)).toBe("Closed");
   });
@@ -59,7 +62,9 @@ describe("recordStatus: one status per record", () => {
     expect(recordStatus({ ...released, expiration_date: addDays(today, -10) }, today)).toBe("Released");
     expect(recordStatus(bond({ bond_status: "cancelled" }), today)).toBe("Cancelled");
     // Closed with 'Close Permit' while its ledger is open: the closing speaks.
-    expect(recordStatus(bond({ close_date: today, final_status: "Completed" }), today)).toBe("Closed · Completed");
+    expect(recordStatus(bond({ close_date: today, final_status: "Completed" }), today)).toBe(
+      "Closed · Completed",
+    );
   });
 
   it("colours each status: red to act on, amber pending, grey closed, green otherwise", () => {
@@ -81,7 +86,9 @@ describe("recordUrgency", () => {
   it("has no urgency once closed: a released bond 26 days from its date is not expiring soon", () => {
     expect(recordUrgency(bond(), today)).toBe("expiring");
     expect(recordUrgency(bond({ bond_status: "released" }), today)).toBeNull();
-    expect(recordUrgency(bond({ bond_status: "cancelled", expiration_date: addDays(today, -5) }), today)).toBeNull();
+    expect(
+      recordUrgency(bond({ bond_status: "cancelled", expiration_date: addDays(today, -5) }), today),
+    ).toBeNull();
     expect(recordUrgency(permit({ close_date: today }), today)).toBeNull();
     expect(recordUrgency(permit({ expiration_date: addDays(today, -5) }), today)).toBe("expired");
   });

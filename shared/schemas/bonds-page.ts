@@ -97,6 +97,11 @@ export const BySuretySchema = z.object({
   percent_of_aggregate: z.number().nullable(),
   /** The amount's currency (a row is one company's, or one currency's bonds without a surety). */
   currency: z.string(),
+  /**
+   * Whose surety it is, when the view spans companies (a super-admin who chose none): sureties are
+   * each company's own, so two companies' "Liberty Mutual" are two rows (issue 25). Null otherwise.
+   */
+  company: z.object({ id: z.uuid(), name: z.string() }).nullable(),
 });
 export type BySurety = z.infer<typeof BySuretySchema>;
 

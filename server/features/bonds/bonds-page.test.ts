@@ -301,6 +301,13 @@ describe("the Bonds page", () => {
     const one = await list(w.superAdmin, `?company_id=${w.companyId}&page_size=1`);
     expect(one.total).toBe(24);
     expect(one.summary).toEqual((await list(w.admin, "?page_size=1")).summary);
+    // Sureties are each company's own: across companies each row says whose (issue 25), and the two
+    // companies' "Capacity Surety" are two rows; within one company no row needs to.
+    const capacity = all.by_surety.filter((s) => s.name === "Capacity Surety");
+    expect(capacity.map((s) => s.company?.name).sort()).toEqual(["Acme Builders", "Bayline Civil"]);
+    expect(all.by_surety.every((s) => s.company !== null)).toBe(true);
+    expect(one.by_surety.every((s) => s.company === null)).toBe(true);
+    expect((await list(w.admin, "?page_size=1")).by_surety.every((s) => s.company === null)).toBe(true);
     await t.db.execute(sql`update companies set currency = 'EUR' where id = ${w.otherCompanyId}`);
     expect((await list(w.superAdmin, "?page_size=1")).currency).toBeNull();
     expect((await list(w.foreignAdmin, "?page_size=1")).currency).toBe("EUR");
@@ -371,5 +378,28 @@ describe("the Bonds page", () => {
     expect(Math.round(Number(last[currentCol]) * 100)).toBe(
       Math.round(Number(open.summary.open_exposure) * 100),
     );
+  });
+
+  // Last: its bonds would change the counts the tests above check.
+  it("counts a released or cancelled bond in no expiry, on this page as on All Permits (issue 25)", async () => {
+    const soon = addDays(todayIn("UTC"), 12);
+    const project = { project_id: w.seenProjectId, bond_amount: "5000", expiration_date: soon };
+    const q = `?q=${encodeURIComponent("Soon Closing")}`;
+    const ids = [];
+    for (const name of ["Soon Closing Open", "Soon Closing Released", "Soon Closing Cancelled"])
+      ids.push(await bond(w.admin, { ...project, permit_name: name }));
+    await entry(ids[1]!, { kind: "release", effective_date: todayIn("UTC") });
+    await entry(ids[2]!, { kind: "cancellation", effective_date: todayIn("UTC"), reason: "Void" });
+    const page = await list(w.admin, `${q}&sort=permit_name`);
+    expect(page.items.map((b) => [b.permit_name, b.status, b.urgency])).toEqual([
+      ["Soon Closing Cancelled", "cancelled", null],
+      ["Soon Closing Open", "active", "expiring"],
+      ["Soon Closing Released", "released", null],
+    ]);
+    expect(page.summary.expiring_soon).toBe(1);
+    const summary = (await w.admin.get(`/api/permits/summary${q}&record_type=bond`)).json();
+    expect(summary).toMatchObject({ total: 3, expiring_soon: 1, closed: 2 });
+    const tile = (await w.admin.get(`/api/permits${q}&tile=expiring_soon&group=none`)).json();
+    expect(tile.items.map((p: { permit_name: string }) => p.permit_name)).toEqual(["Soon Closing Open"]);
   });
 });

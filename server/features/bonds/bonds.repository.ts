@@ -13,7 +13,7 @@ import {
   type BondStatus,
 } from "../../../shared/domain/bonds.ts";
 import { EXPIRING_SOON_DAYS } from "../../../shared/domain/constants.ts";
-import { urgency } from "../../../shared/domain/permit-rules.ts";
+import { recordUrgency } from "../../../shared/domain/record-status.ts";
 import type { GuaranteeType } from "../../../shared/domain/statuses.ts";
 import type {
   BondFilter,
@@ -23,7 +23,12 @@ import type {
   ExposureRow,
 } from "../../../shared/schemas/bonds-page.ts";
 import type { ScopeContents } from "../../../shared/schemas/scope-contents.ts";
-import { likePattern, presentScopeContents, scopeContentsSql, type ScopeContentsRow } from "../permits/index.ts";
+import {
+  likePattern,
+  presentScopeContents,
+  scopeContentsSql,
+  type ScopeContentsRow,
+} from "../permits/index.ts";
 import { scopeSql } from "./bond-access.ts";
 
 /** The Bonds page's rows: bonds (alias p) within the actor's scope and the page's filters. */
@@ -79,6 +84,7 @@ interface AggregateRow {
         count: number;
         aggregate_limit: string | null;
         currency: string;
+        company: { id: string; name: string } | null;
       }[]
     | null;
   by_client: ExposureRow[] | null;
@@ -109,7 +115,7 @@ export async function bondAggregates(db: Db, actor: Actor, f: BondFilter): Promi
     db,
     sql`with b as materialized (
           select p.id, p.company_id, p.client_id, p.project_id, p.surety_id, p.bond_status, p.current_amount,
-                 p.expiration_date, p.expiration_date between ${today} and ${today} + ${EXPIRING_SOON_DAYS}::int as soon,
+                 p.expiration_date, (p.close_date is null and p.expiration_date between ${today} and ${today} + ${EXPIRING_SOON_DAYS}::int) as soon,
                  co.currency
           from permits p join companies co on co.id = p.company_id
           where ${bondFilterSql(actor, f)}
@@ -149,11 +155,14 @@ export async function bondAggregates(db: Db, actor: Actor, f: BondFilter): Promi
           ${scopeContentsSql(actor)} as in_scope,
           (select json_agg(json_build_object('surety_id', g.surety_id, 'name', coalesce(s.name, 'No surety'),
                     'amount', g.amount::text, 'count', g.n, 'aggregate_limit', s.aggregate_limit::text,
-                    'currency', g.currency)
-                  order by g.amount desc, s.name)
-           from (select surety_id, currency, coalesce(sum(current_amount), 0.00) as amount, count(*)::int as n
-                 from o group by surety_id, currency) g
-           left join sureties s on s.id = g.surety_id) as by_surety,
+                    'currency', g.currency,
+                    'company', ${company ? sql`null` : sql`json_build_object('id', co.id, 'name', co.name)`})
+                  order by g.amount desc, s.name${company ? sql`` : sql`, co.name`})
+           from (select surety_id, company_id, currency, coalesce(sum(current_amount), 0.00) as amount,
+                        count(*)::int as n
+                 from o group by surety_id, company_id, currency) g
+           left join sureties s on s.id = g.surety_id
+           ${company ? sql`` : sql`join companies co on co.id = g.company_id`}) as by_surety,
           (select json_agg(json_build_object('id', g.client_id, 'name', coalesce(cl.name, 'No client'),
                     'amount', g.amount::text, 'count', g.n, 'currency', g.currency) order by g.amount desc, cl.name)
            from (select client_id, currency, coalesce(sum(current_amount), 0.00) as amount, count(*)::int as n
@@ -228,6 +237,7 @@ export interface BondRow {
   project_number: string | null;
   issue_date: string | null;
   expiration_date: string | null;
+  close_date: string | null;
   today: string;
   maintenance_of_id: string | null;
   maintenance_bond_id: string | null;
@@ -256,6 +266,7 @@ export async function bondRows(
                coalesce(s.name, p.surety_company) as surety_name, p.agency,
                p.client_id, cl.name as client_name, p.project_id, pr.name as project_name,
                pr.project_number, p.issue_date::text as issue_date, p.expiration_date::text as expiration_date,
+               p.close_date::text as close_date,
                ${zoneTodaySql(sql`co.time_zone`)}::text as today,
                (select f.id from permits f where f.id = p.maintenance_of_id and ${scopeSql(actor, "f")}) as maintenance_of_id,
                (select m.id from permits m where m.maintenance_of_id = p.id and ${scopeSql(actor, "m")}) as maintenance_bond_id,
@@ -297,7 +308,8 @@ export function presentBondRow(actor: Actor, r: BondRow): BondListItem {
       : null,
     issue_date: r.issue_date,
     expiration_date: r.expiration_date,
-    urgency: isOpenBondStatus(r.bond_status) ? urgency(r.expiration_date, r.today) : null,
+    // Open bonds only (a claim has its own status); a closed one (a close date too) counts down to nothing.
+    urgency: isOpenBondStatus(r.bond_status) ? recordUrgency(r, r.today) : null,
     collateral_held: canViewCollateral(actor) ? r.collateral_held : null,
     maintenance_of_id: r.maintenance_of_id,
     maintenance_bond_id: r.maintenance_bond_id,

@@ -38,6 +38,8 @@ export interface PermitListRow {
   commentCount: number;
   renewByDate: string | null;
   closeDate: string | null;
+  finalStatus: string | null;
+  bondStatus: string | null;
   responsibleId: string | null;
   responsibleName: string | null;
   acknowledgedByName: string | null;
@@ -98,6 +100,8 @@ function listColumns(
     commentCount: commentCountSql(readsInternalComments),
     renewByDate: permits.renewByDate,
     closeDate: permits.closeDate,
+    finalStatus: permits.finalStatus,
+    bondStatus: permits.bondStatus,
     responsibleId: responsibleUser.id,
     responsibleName: userNameSql(responsibleUser),
     acknowledgedByName: permits.acknowledgedByName,

@@ -3,11 +3,15 @@ import type { Actor } from "../../access/actor.ts";
 import type { Db } from "../../db/client.ts";
 import { companies, permits } from "../../db/schema.ts";
 import { zoneTodaySql } from "../../time/company-today.ts";
-import { EXPIRING_SOON_DAYS } from "../../../shared/domain/constants.ts";
 import type { ListCategory } from "../../../shared/domain/permit-rules.ts";
 import type { PermitFilter } from "../../../shared/schemas/permit-list-query.ts";
 import type { PermitSummary } from "../../../shared/schemas/permit-summary.ts";
-import { listConditions, renewalDueCondition } from "./permit-list-conditions.ts";
+import {
+  expiredCondition,
+  expiringSoonCondition,
+  listConditions,
+  renewalDueCondition,
+} from "./permit-list-conditions.ts";
 import { presentScopeContents, scopeContentsSql, type ScopeContentsRow } from "./scope-contents.query.ts";
 
 /** Bars in the 'Permits by Agency' chart; the rest add up in `other_agencies`. */
@@ -49,8 +53,9 @@ export async function summarizePermits(db: Db, actor: Actor, filter: PermitFilte
         inReview: sql<number>`(count(*) filter (where ${category} = 'In Review'))::int`,
         active: sql<number>`(count(*) filter (where ${category} = 'Active'))::int`,
         closed: sql<number>`(count(*) filter (where ${permits.closeDate} is not null))::int`,
-        expiringSoon: sql<number>`(count(*) filter (where ${permits.expirationDate} >= ${today} and ${permits.expirationDate} <= ${today} + ${EXPIRING_SOON_DAYS}::int))::int`,
-        expired: sql<number>`(count(*) filter (where ${permits.expirationDate} < ${today}))::int`,
+        // A closed record (a close date, a released or cancelled bond) leaves both (issue 25).
+        expiringSoon: sql<number>`(count(*) filter (where ${expiringSoonCondition(today)}))::int`,
+        expired: sql<number>`(count(*) filter (where ${expiredCondition(today)}))::int`,
         renewalDue: sql<number>`(count(*) filter (where ${renewalDueCondition(today)}))::int`,
         // What exists whatever the filters (issue 25): uncorrelated, run once with the counts.
         inScope: sql<ScopeContentsRow>`${scopeContentsSql(actor)}`,

@@ -110,6 +110,62 @@ describe("GET /api/permits as a work queue", () => {
     expect((await w.admin.get("/api/permits?tile=soon")).statusCode).toBe(400);
   });
 
+  it("leaves a closed record out of every expiry count and urgency: a released or cancelled bond, a closed permit (issue 25)", async () => {
+    const w = await world();
+    const soon = addDays(today(), 26);
+    const past = addDays(today(), -3);
+    const bond = { recordType: "bond", bondAmount: "1000.00", currentAmount: "1000.00" } as const;
+    await w.mk({ permitName: "open bond soon", ...bond, bondStatus: "active", expirationDate: soon });
+    await w.mk({ permitName: "open bond past", ...bond, bondStatus: "reduced", expirationDate: past });
+    await w.mk({
+      permitName: "released bond soon",
+      ...bond,
+      bondStatus: "released",
+      currentAmount: "0.00",
+      expirationDate: soon,
+      closeDate: today(),
+      finalStatus: "Completed",
+    });
+    // A cancelled bond whose close date was cleared since still counts as closed.
+    await w.mk({ permitName: "cancelled bond past", ...bond, bondStatus: "cancelled", expirationDate: past });
+    await w.mk({
+      permitName: "finaled permit soon",
+      expirationDate: soon,
+      closeDate: today(),
+      finalStatus: "Finaled",
+    });
+    await w.mk({
+      permitName: "finaled permit due",
+      expirationDate: soon,
+      renewalLeadDays: 21,
+      closeDate: today(),
+      finalStatus: "Finaled",
+    });
+
+    expect(await namesOf(w.admin, "tile=expiring_soon")).toEqual(["open bond soon"]);
+    expect(await namesOf(w.admin, "tile=expired")).toEqual(["open bond past"]);
+    expect(await namesOf(w.admin, "tile=renewal_due")).toEqual([]);
+    const summary = (await w.admin.get("/api/permits/summary")).json() as PermitSummary;
+    expect(summary).toMatchObject({ total: 6, expiring_soon: 1, expired: 1, renewal_due: 0, closed: 3 });
+
+    // One status per record, and no row highlight once closed.
+    const rows = rowsOf(await listOf(w.admin, "group=none&sort=permit_name"));
+    expect(rows.map((r) => [r.permit_name, r.display_status, r.urgency])).toEqual([
+      ["cancelled bond past", "Cancelled", null],
+      ["finaled permit due", "Closed · Finaled", null],
+      ["finaled permit soon", "Closed · Finaled", null],
+      ["open bond past", "Reduced · past expiry", "expired"],
+      ["open bond soon", "Active", "expiring"],
+      ["released bond soon", "Released", null],
+    ]);
+    const detail = async (name: string) => {
+      const id = rows.find((r) => r.permit_name === name)!.id;
+      return (await w.admin.get(`/api/permits/${id}`)).json();
+    };
+    expect((await detail("released bond soon")).display_status).toBe("Released");
+    expect((await detail("open bond past")).display_status).toBe("Reduced · past expiry");
+  });
+
   it("sees the tile's permits within scope only: a client-user its clients', counts included", async () => {
     const w = await world();
     await w.mk({ permitName: "A soon", expirationDate: addDays(today(), 3) });

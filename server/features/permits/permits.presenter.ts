@@ -7,8 +7,7 @@ import { notFound } from "../../errors.ts";
 import type { BondStatus } from "../../../shared/domain/bonds.ts";
 import { todayIn } from "../../../shared/domain/dates.ts";
 import type { ExpiryRule, FinalStatus } from "../../../shared/domain/lifecycle.ts";
-import { displayPermitStatus, urgency } from "../../../shared/domain/permit-rules.ts";
-import { recordStatus } from "../../../shared/domain/record-status.ts";
+import { recordStatus, recordUrgency } from "../../../shared/domain/record-status.ts";
 import type { GuaranteeType, PermitStatus, RecordType } from "../../../shared/domain/statuses.ts";
 import type { PermitDetail } from "../../../shared/schemas/permit-detail.ts";
 import type { PermitGroup, PermitList, PermitListItem } from "../../../shared/schemas/permit-list.ts";
@@ -69,7 +68,7 @@ export function presentPermitList(
       permit_name: r.permitName,
       agency: r.agency,
       status: r.status as PermitStatus,
-      display_status: displayPermitStatus(r.status, r.expirationDate, today(r.timeZone)),
+      display_status: recordStatus(statusFacts(r), today(r.timeZone)),
       record_type: r.recordType as RecordType,
       archived: r.archived,
       start_date: r.startDate,
@@ -85,7 +84,7 @@ export function presentPermitList(
       renew_by_date: r.renewByDate,
       renew_by_overdue: !!r.renewByDate && !r.closeDate && r.renewByDate < today(r.timeZone),
       acknowledged: acknowledgedOf(r.acknowledgedByName, r.acknowledgedAt),
-      urgency: urgency(r.expirationDate, today(r.timeZone)),
+      urgency: recordUrgency(statusFacts(r), today(r.timeZone)),
       can: permitRowCan(actor, r),
     };
     if (query.group === "none") {

@@ -12,12 +12,14 @@ import { builtOnce } from "../../db/built-once.ts";
 import { companies, permits, projects } from "../../db/schema.ts";
 import { notFound } from "../../errors.ts";
 import { todayIn } from "../../../shared/domain/dates.ts";
-import { displayPermitStatus, listCategory, urgency } from "../../../shared/domain/permit-rules.ts";
+import { listCategory } from "../../../shared/domain/permit-rules.ts";
+import { isClosedRecord, recordStatus, recordUrgency } from "../../../shared/domain/record-status.ts";
 import {
   PROJECT_CATEGORIES,
   type DashboardPermit,
   type ProjectDashboard,
 } from "../../../shared/schemas/projects.ts";
+import { statusFacts } from "../permits/index.ts";
 import { present, selectProjects } from "./projects.repository.ts";
 
 // GET /api/projects/:id/dashboard: the project, its non-archived permits (N/A last), their
@@ -34,6 +36,9 @@ interface DashboardPermitRow {
   permitApplicationDate: string | null;
   issueDate: string | null;
   expirationDate: string | null;
+  closeDate: string | null;
+  finalStatus: string | null;
+  bondStatus: string | null;
   archived: boolean;
   createdAt: string;
 }
@@ -55,6 +60,7 @@ function dashboardPermitsColumn(actor: Actor) {
       'agency', ${p.agency}, 'status', ${p.status}, 'startDate', ${p.startDate},
       'permitApplicationDate', ${p.permitApplicationDate}, 'issueDate', ${p.issueDate},
       'expirationDate', ${p.expirationDate},
+      'closeDate', ${p.closeDate}, 'finalStatus', ${p.finalStatus}, 'bondStatus', ${p.bondStatus},
       'archived', ${p.archived}, 'createdAt', ${p.createdAt}
     ) order by ${p.createdAt}, ${p.permitNumber}, ${p.id}), '[]'::json)
     from ${permits} as ${sql.identifier("dashboard_permit")} where ${p.projectId} = ${projects.id}${scope ? sql` and ${scope}` : sql``})`;
@@ -108,18 +114,21 @@ export function projectDashboard({
       permit_name: r.permitName,
       agency: r.agency,
       status: r.status,
-      display_status: isNa ? r.status : displayPermitStatus(r.status, r.expirationDate, today),
+      display_status: isNa ? r.status : recordStatus(statusFacts(r), today),
       ...dates,
       // N/A permits are not needed, so they count in no category and raise no alarm. The list's
       // categories and words (issue 25: one vocabulary on both screens).
       category: isNa ? null : listCategory({ ...dates, issue_date: r.issueDate }),
-      urgency: isNa ? null : urgency(r.expirationDate, today),
+      urgency: isNa ? null : recordUrgency(statusFacts(r), today),
     };
   });
   list.sort((a, b) => Number(a.status === "N/A") - Number(b.status === "N/A"));
 
   const counted = list.filter((p) => p.status !== "N/A");
+  // A closed permit or bond has no expiration coming (issue 25).
+  const closed = new Set(shown.filter((r) => isClosedRecord(statusFacts(r))).map((r) => r.id));
   const upcoming = counted
+    .filter((p) => !closed.has(p.id))
     .map((p) => p.expiration_date)
     .filter((d): d is string => !!d && d >= today)
     .sort();
