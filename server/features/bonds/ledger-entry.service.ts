@@ -11,6 +11,7 @@ import {
   type LedgerStep,
 } from "../../../shared/domain/bonds.ts";
 import type { LedgerEntryInput } from "../../../shared/schemas/bond-ledger.ts";
+import { formatDate } from "../../../shared/domain/format.ts";
 import { appendLedgerEntries } from "../bond-ledger/index.ts";
 import type { PermitRow } from "../permits/index.ts";
 import { assertReopenable, syncClosing } from "./ledger-closing.ts";
@@ -69,7 +70,7 @@ export async function addLedgerEntry(
   if ("document_id" in input) await assertDocument(tx, bond.id, input.document_id);
   const original = entries.find((e) => e.kind === "original");
   if (original && input.effective_date < original.effectiveDate) {
-    const message = `Effective Date cannot be before the bond's original amount (${original.effectiveDate})`;
+    const message = `Effective Date cannot be before the bond's original amount (${formatDate(original.effectiveDate)})`;
     throw validation({ effective_date: message }, message);
   }
   const step = stepOf(input);

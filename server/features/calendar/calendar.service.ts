@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, asc, eq, gte, isNotNull, ne, not } from "drizzle-orm";
 import { addDays, todayIn } from "../../../shared/domain/dates.ts";
+import { formatDate } from "../../../shared/domain/format.ts";
 import { isRole } from "../../../shared/domain/roles.ts";
 import { RECORD_TYPE_LABELS, type RecordType } from "../../../shared/domain/statuses.ts";
 import { choosesCompany, type Actor } from "../../access/actor.ts";
@@ -126,7 +127,7 @@ export async function renderFeed(db: Db, owner: Actor, publicUrl: string): Promi
       `Project: ${p.projectName ?? "—"}`,
       `Client: ${p.clientName ?? "—"}`,
       `Agency: ${p.agency ?? "—"}`,
-      ...(p.renewByDate ? [`Renew by: ${p.renewByDate}`] : []),
+      ...(p.renewByDate ? [`Renew by: ${formatDate(p.renewByDate)}`] : []),
       url,
     ].join("\n");
     const expiry: IcsEvent = {

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { addDays, todayIn } from "../../../shared/domain/dates.ts";
+import { formatDate } from "../../../shared/domain/format.ts";
 import { auditEvents, companies, companyPreferences, users } from "../../db/schema.ts";
 import { cookieHeaderOf, useTestContext, type ApiClient } from "../../test-support/harness.ts";
 import { totpCode } from "../../test-support/totp.ts";
@@ -353,6 +354,6 @@ describe("renew-by dates in the feed (issue 11)", () => {
     expect(prop(renewBy, "DTSTART")).toBe(addDays(today, 30).replaceAll("-", ""));
     expect(renewBy.children.filter((c) => c.name === "VALARM")).toHaveLength(3);
     expect(events[0]!.children.filter((c) => c.name === "VALARM")).toHaveLength(0);
-    expect(unescape(prop(events[0]!, "DESCRIPTION"))).toContain(`Renew by: ${addDays(today, 30)}`);
+    expect(unescape(prop(events[0]!, "DESCRIPTION"))).toContain(`Renew by: ${formatDate(addDays(today, 30))}`);
   });
 });

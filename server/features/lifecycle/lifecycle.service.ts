@@ -6,6 +6,7 @@ import { permitInspections, permits, permitTerms, reminderDeliveries } from "../
 import { validation } from "../../errors.ts";
 import { recordPermitAudit, type PermitAuditEntry } from "../../audit/audit-writer.ts";
 import { addDays, todayIn } from "../../../shared/domain/dates.ts";
+import { formatDate } from "../../../shared/domain/format.ts";
 import { recordStatus } from "../../../shared/domain/record-status.ts";
 import { companyToday } from "../../time/company-today.ts";
 import type { ExpiryRule, FinalStatus, TermKind } from "../../../shared/domain/lifecycle.ts";
@@ -96,7 +97,7 @@ function presentLifecycle(
 
 function assertLater(current: string | null, next: string, field = "new_expiration_date") {
   if (current && next <= current) {
-    const message = `New Expiration Date must be after the current one (${current}).`;
+    const message = `New Expiration Date must be after the current one (${formatDate(current)}).`;
     throw validation({ [field]: message }, message);
   }
 }
