@@ -182,11 +182,18 @@ export async function createTestContext(
   };
 }
 
-/** Registers beforeAll/afterAll for a test file and returns the context, filled in before the tests run. */
-export function useTestContext(env: Record<string, string> = {}, opts: TestContextOptions = {}): TestContext {
+/**
+ * Registers beforeAll/afterAll for a test file and returns the context, filled in before the tests
+ * run. `env` may be a function, read when the context is built (a server started by an earlier
+ * beforeAll, such as useS3Server's, gives its address that way).
+ */
+export function useTestContext(
+  env: Record<string, string> | (() => Record<string, string>) = {},
+  opts: TestContextOptions = {},
+): TestContext {
   const ctx = {} as TestContext;
   beforeAll(async () => {
-    Object.assign(ctx, await createTestContext(env, opts));
+    Object.assign(ctx, await createTestContext(typeof env === "function" ? env() : env, opts));
   });
   afterAll(async () => {
     await ctx.close?.();
