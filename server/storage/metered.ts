@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
-import { Transform, type Readable } from "node:stream";
+import fsp from "node:fs/promises";
+import { Transform, type Readable, type Writable } from "node:stream";
 import { AppError } from "../errors.ts";
 
 /** What a stored file's row records of its bytes, and what every read is checked against. */
@@ -65,4 +66,14 @@ export async function digestOf(stream: Readable): Promise<FileDigest> {
     hash.update(chunk);
   }
   return { size, sha256: hash.digest("hex") };
+}
+
+/**
+ * A write stream to a new file that exists once this resolves: a pipeline that fails before
+ * `fs.createWriteStream` would have opened its file could otherwise create it after the caller
+ * removed it, leaving a stray partial file.
+ */
+export async function newFileStream(file: string): Promise<Writable> {
+  const handle = await fsp.open(file, "w", 0o600);
+  return handle.createWriteStream();
 }

@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import fs from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";
 import { PassThrough, Readable, pipeline as pipeCallback } from "node:stream";
@@ -12,7 +11,7 @@ import {
   type GetObjectCommandOutput,
 } from "@aws-sdk/client-s3";
 import { Upload } from "@aws-sdk/lib-storage";
-import { metered } from "./metered.ts";
+import { metered, newFileStream } from "./metered.ts";
 import { StoredFileChanged, StoredFileMissing, type S3Settings, type StorageDriver } from "./storage.ts";
 
 /** Parts of a multipart upload: S3's smallest, one at a time (at most ~10 MB held per upload). */
@@ -112,7 +111,7 @@ export function createS3Driver(settings: S3Settings, tmpDir: string): StorageDri
       );
       try {
         try {
-          await pipeline(res.Body, meter.stream, fs.createWriteStream(tmp, { mode: 0o600 }));
+          await pipeline(res.Body, meter.stream, await newFileStream(tmp));
         } catch (err) {
           if (err instanceof LongerThanRecorded)
             throw new StoredFileChanged(key, expected, { size: expected.size! + 1, sha256: null });
