@@ -9,9 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app.ts";
 import { loadConfig } from "../config.ts";
 import { attachments, companies } from "../db/schema.ts";
-import { useTestContext } from "../test-support/harness.ts";
+import { useS3Server, useTestContext } from "../test-support/harness.ts";
 import { multipart } from "../test-support/multipart.ts";
-import { useS3Server } from "../test-support/s3-server.ts";
+
 import { useWorld } from "../test-support/world.ts";
 import { bucketKeyFor, moveFilesToS3, type MoveReport } from "./move-to-s3.ts";
 import { createStorage, type Storage } from "./storage.ts";

@@ -6,7 +6,8 @@ import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../config.ts";
 import { AppError } from "../errors.ts";
-import { useS3Server } from "../test-support/s3-server.ts";
+import { useS3Server } from "../test-support/harness.ts";
+
 import {
   createStorage,
   StoredFileChanged,

@@ -13,6 +13,7 @@ import { twoFactors, users } from "../db/schema.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from "../../shared/domain/constants.ts";
 import { openTestDatabase } from "./database.ts";
+import { startS3Server, type TestS3Server } from "./s3-server.ts";
 import { factories, type Factories } from "./factories.ts";
 import { hasUnusedTotpStep, unusedTotpCode } from "./totp.ts";
 import { sessionTokenSignature } from "../auth/cookies.ts";
@@ -199,4 +200,19 @@ export function useTestContext(
     await ctx.close?.();
   });
   return ctx;
+}
+
+/**
+ * Registers beforeAll/afterAll: a fresh S3 server for the file (or the describe block), filled in
+ * before the tests run (and before a useTestContext registered after it builds its app).
+ */
+export function useS3Server(opts: { bucket?: string } = {}): TestS3Server {
+  const server = {} as TestS3Server;
+  beforeAll(async () => {
+    Object.assign(server, await startS3Server(opts));
+  }, 60_000);
+  afterAll(async () => {
+    await server.stop?.();
+  });
+  return server;
 }

@@ -10,7 +10,6 @@ import {
   PutObjectCommand,
   S3Client,
 } from "@aws-sdk/client-s3";
-import { afterAll, beforeAll } from "vitest";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 
@@ -23,7 +22,8 @@ export const TEST_S3_SECRET = "test-s3-secret-never-logged-7f3a9c";
 /**
  * A real S3-protocol server on 127.0.0.1 (scripts/s3-server.mjs: s3rver, decision 0023) in a child
  * process of its own, with an empty bucket; and a client of the tests' own to look at or change the
- * bucket behind the app's back.
+ * bucket behind the app's back. API tests take it with useS3Server() (harness.ts); the resilience
+ * suite starts one for its two nodes.
  */
 export interface TestS3Server {
   endpoint: string;
@@ -123,19 +123,4 @@ export async function startS3Server(opts: { bucket?: string } = {}): Promise<Tes
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
-}
-
-/**
- * Registers beforeAll/afterAll: a fresh S3 server for the file (or the describe block), filled in
- * before the tests run (and before a useTestContext registered after it builds its app).
- */
-export function useS3Server(opts: { bucket?: string } = {}): TestS3Server {
-  const server = {} as TestS3Server;
-  beforeAll(async () => {
-    Object.assign(server, await startS3Server(opts));
-  }, 60_000);
-  afterAll(async () => {
-    await server.stop?.();
-  });
-  return server;
 }

@@ -6,8 +6,8 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { attachments, permitAudit } from "../../db/schema.ts";
 import { multipart, type MultipartPart } from "../../test-support/multipart.ts";
-import { useTestContext, type ApiClient } from "../../test-support/harness.ts";
-import { TEST_S3_SECRET, useS3Server } from "../../test-support/s3-server.ts";
+import { useS3Server, useTestContext, type ApiClient } from "../../test-support/harness.ts";
+import { TEST_S3_SECRET } from "../../test-support/s3-server.ts";
 import { useWorld } from "../../test-support/world.ts";
 
 const MAX = 4096;
