@@ -2,7 +2,7 @@
 // dependency, keeping its objects in a folder. Not for production: it checks no signature, only
 // that the access key is its own (S3RVER).
 //
-//   npm run s3:local -- [--port 9000] [--dir data/s3] [--bucket permitrack]
+//   npm run s3:local -- [--port 9000] [--dir data/s3] [--bucket permitrack] [--verbose]
 //
 // Listens on 127.0.0.1 (--port 0: a free port), creates the bucket when missing, and prints one JSON
 // line when ready: {"endpoint":"http://127.0.0.1:PORT","bucket":"…","accessKeyId":"S3RVER",…}. Run
@@ -19,6 +19,7 @@ const { values } = parseArgs({
     dir: { type: "string", default: "data/s3" },
     bucket: { type: "string", default: "permitrack" },
     verbose: { type: "boolean", default: false },
+    "exit-with-stdin": { type: "boolean", default: false },
   },
 });
 
@@ -54,8 +55,8 @@ const stop = () => {
 };
 process.on("SIGINT", stop);
 process.on("SIGTERM", stop);
-// A parent that ends (a test run) closes our stdin: stop with it rather than linger.
-if (!process.stdin.isTTY) {
+// --exit-with-stdin (the tests' helper): a parent that ends closes our stdin; stop with it, never linger.
+if (values["exit-with-stdin"]) {
   process.stdin.on("end", stop);
   process.stdin.resume();
 }

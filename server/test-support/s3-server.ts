@@ -53,6 +53,7 @@ export async function startS3Server(opts: { bucket?: string } = {}): Promise<Tes
       dir,
       "--bucket",
       bucket,
+      "--exit-with-stdin",
     ],
     { cwd: root, stdio: ["pipe", "pipe", "pipe"] },
   );
