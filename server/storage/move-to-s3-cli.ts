@@ -1,5 +1,5 @@
 import { loadConfig } from "../config.ts";
-import { openDatabase } from "../db/client.ts";
+import { DataDirLockedError, openDatabase } from "../db/client.ts";
 import { moveFilesToS3 } from "./move-to-s3.ts";
 import { createStorage } from "./storage.ts";
 
@@ -15,7 +15,14 @@ if (!config.S3_BUCKET) {
   );
   process.exit(2);
 }
-const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+// The embedded database is one process's: the server must be stopped (on PostgreSQL it may serve on).
+const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR }).catch(
+  (err: unknown) => {
+    if (!(err instanceof DataDirLockedError)) throw err;
+    console.error(err.message);
+    process.exit(2);
+  },
+);
 const storage = await createStorage(config);
 let exitCode = 0;
 try {
