@@ -12,7 +12,7 @@ import {
 } from "@aws-sdk/client-s3";
 import { Upload } from "@aws-sdk/lib-storage";
 import { metered, newFileStream } from "./metered.ts";
-import { StoredFileChanged, StoredFileMissing, type S3Settings, type StorageDriver } from "./storage.ts";
+import { StoredFileChanged, StoredFileMissing, type S3Settings, type StorageDriver } from "./driver.ts";
 
 /** Parts of a multipart upload: S3's smallest, one at a time (at most ~10 MB held per upload). */
 const PART_SIZE = 5 * 1024 * 1024;
