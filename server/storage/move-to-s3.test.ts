@@ -15,6 +15,7 @@ import { multipart } from "../test-support/multipart.ts";
 import { useWorld } from "../test-support/world.ts";
 import { bucketKeyFor, moveFilesToS3, type MoveReport } from "./move-to-s3.ts";
 import { createStorage, type Storage } from "./storage.ts";
+import { listStoredFiles, type StoredFileRow } from "./stored-files.ts";
 
 const sha = (b: Buffer | string) => createHash("sha256").update(b).digest("hex");
 const PNG = Buffer.from(
@@ -138,6 +139,23 @@ describe("npm run storage:migrate (moveFilesToS3)", () => {
     expect((await rowOf(missingId)).storageKey.startsWith("s3:")).toBe(false);
     expect((await rowOf(changedId)).storageKey.startsWith("s3:")).toBe(false);
     expect((await s3.keys()).length).toBe(4);
+  });
+
+  it("lists every file the database refers to once, whatever the page size", async () => {
+    const all: StoredFileRow[] = [];
+    for await (const f of listStoredFiles(t.db)) all.push(f);
+    const paged: StoredFileRow[] = [];
+    for await (const f of listStoredFiles(t.db, 2)) paged.push(f);
+    expect(paged).toEqual(all);
+    expect(all.map((f) => f.owner)).toEqual([...Array(5).fill("attachment"), "logo"]);
+    expect(new Set(all.map((f) => f.id)).size).toBe(6);
+    const logo = all.find((f) => f.owner === "logo")!;
+    expect(logo).toMatchObject({
+      id: logoCompanyId,
+      companyId: logoCompanyId,
+      size: PNG.length,
+      sha256: sha(PNG),
+    });
   });
 
   it("is safe to run twice: the second run copies nothing and counts the files as in the bucket", async () => {

@@ -22,6 +22,20 @@ const isMissing = (err: unknown) => {
   return e?.name === "NoSuchKey" || e?.name === "NotFound" || e?.$metadata?.httpStatusCode === 404;
 };
 
+/** Removes download copies older than an hour from `tmpDir`; best effort, in the background. */
+async function sweepStaleCopies(tmpDir: string) {
+  try {
+    for (const name of await fsp.readdir(tmpDir)) {
+      if (!name.startsWith("download-")) continue;
+      const file = path.join(tmpDir, name);
+      const { mtimeMs } = await fsp.stat(file);
+      if (Date.now() - mtimeMs > 60 * 60 * 1000) await fsp.rm(file, { force: true });
+    }
+  } catch {
+    /* no folder yet, or a file gone meanwhile */
+  }
+}
+
 /** A size that is not the recorded one, seen while copying the object out. */
 class LongerThanRecorded extends Error {}
 
@@ -45,6 +59,9 @@ export function createS3Driver(settings: S3Settings, tmpDir: string): StorageDri
     requestChecksumCalculation: "WHEN_REQUIRED",
     responseChecksumValidation: "WHEN_REQUIRED",
   });
+
+  // Checked copies a killed process left behind (a live one unlinks its own within its request).
+  void sweepStaleCopies(tmpDir);
 
   async function get(key: string): Promise<GetObjectCommandOutput & { Body: Readable }> {
     try {

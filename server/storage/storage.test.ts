@@ -240,4 +240,17 @@ describe("storage across the two drivers", () => {
     await withS3.close();
     await localOnly.close();
   });
+
+  it("clears download copies a killed process left in DATA_DIR/tmp (over an hour old), and no others", async () => {
+    const tmp = path.join(dataDir, "tmp");
+    fs.mkdirSync(tmp, { recursive: true });
+    for (const name of ["download-stale", "download-fresh", "not-a-copy"])
+      fs.writeFileSync(path.join(tmp, name), "x");
+    const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
+    fs.utimesSync(path.join(tmp, "download-stale"), twoHoursAgo, twoHoursAgo);
+    fs.utimesSync(path.join(tmp, "not-a-copy"), twoHoursAgo, twoHoursAgo);
+    const storage = await createStorage(loadConfig({ DATA_DIR: dataDir, ...s3.env }));
+    await expect.poll(() => fs.readdirSync(tmp).sort()).toEqual(["download-fresh", "not-a-copy"]);
+    await storage.close();
+  });
 });

@@ -22,7 +22,7 @@ const PAGE = 500;
  * written meanwhile neither repeat nor shift a page): attachments, then logos. What a backup's
  * manifest and `npm run storage:migrate` go through; read each file with `storage.read(key)`.
  */
-export async function* listStoredFiles(db: Db): AsyncGenerator<StoredFileRow> {
+export async function* listStoredFiles(db: Db, pageSize = PAGE): AsyncGenerator<StoredFileRow> {
   let after: { owner: string; id: string } = { owner: "", id: "00000000-0000-0000-0000-000000000000" };
   for (;;) {
     const rows = await queryRows<StoredFileRow>(
@@ -36,10 +36,10 @@ export async function* listStoredFiles(db: Db): AsyncGenerator<StoredFileRow> {
           ) f
           where (f.owner, f.id) > (${after.owner}, ${after.id}::uuid)
           order by f.owner, f.id
-          limit ${PAGE}`,
+          limit ${pageSize}`,
     );
     yield* rows;
-    if (rows.length < PAGE) return;
+    if (rows.length < pageSize) return;
     after = rows[rows.length - 1]!;
   }
 }
