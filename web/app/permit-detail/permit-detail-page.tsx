@@ -107,16 +107,17 @@ function PermitDetailView({ permit }: { permit: PermitDetail }) {
             : []),
           { key: "comments", order: 8, node: <CommentsCard permit={permit} /> },
         ]}
+        // The actions card first: the keyboard and a phone reach Renew before the facts (issue 25).
+        actions={{
+          key: "renewal",
+          order: 0,
+          node: life ? (
+            <RenewalCard permit={permit} lifecycle={life} today={today} currency={currency} />
+          ) : (
+            <LifecyclePending error={lifecycle.error} />
+          ),
+        }}
         side={[
-          {
-            key: "renewal",
-            order: 3,
-            node: life ? (
-              <RenewalCard permit={permit} lifecycle={life} today={today} currency={currency} />
-            ) : (
-              <LifecyclePending error={lifecycle.error} />
-            ),
-          },
           // Collateral: staff only (a client-user's ledger has none).
           ...(ledger?.collateral
             ? [

@@ -18,6 +18,7 @@ import { usePageTitle } from "../../lib/page-title.ts";
 import { paths } from "../../lib/paths.ts";
 import { useCan } from "../../lib/session.tsx";
 import { DetailCard, FieldGrid } from "../../components/detail-card.tsx";
+import { PageHeading } from "../../components/page-header.tsx";
 import { formatDay } from "../../lib/format.ts";
 import { acknowledgedLabel } from "../../features/lifecycle/index.ts";
 
@@ -47,9 +48,9 @@ export function PermitHeader({ permit }: { permit: PermitDetail }) {
           <Typography variant="overline" sx={{ color: "text.secondary", letterSpacing: 1, lineHeight: 1.5 }}>
             {RECORD_TYPE_LABELS[permit.record_type]} · {permit.permit_number}
           </Typography>
-          <Typography variant="h1" sx={{ fontSize: { xs: "1.6rem", sm: "2rem" }, overflowWrap: "anywhere" }}>
+          <PageHeading sx={{ fontSize: { xs: "1.6rem", sm: "2rem" }, overflowWrap: "anywhere" }}>
             {permit.permit_name}
-          </Typography>
+          </PageHeading>
           <Box sx={{ display: "flex", flexWrap: "wrap", gap: 1, mt: 1.25 }}>
             <Chip
               label={permit.display_status}
