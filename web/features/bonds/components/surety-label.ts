@@ -1,0 +1,8 @@
+import type { BySurety } from "../../../../shared/schemas/bonds.ts";
+
+/**
+ * A row of Exposure by Surety by name, with whose it is when the view spans companies ("Liberty
+ * Mutual — Summit Ridge"): each company has its own sureties (issue 25).
+ */
+export const suretyLabel = (r: Pick<BySurety, "name" | "company">) =>
+  r.company ? `${r.name} — ${r.company.name}` : r.name;
