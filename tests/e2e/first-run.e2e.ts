@@ -136,6 +136,10 @@ describe("a new install", () => {
     await eventually(() => steps(phone).count()).toBe(3);
     await expectNoListControls(phone);
     await shot(phone, "first-run-permits-390");
+    // The dark theme passes the same contrast check.
+    await admin.getByRole("button", { name: "Toggle light/dark theme" }).click();
+    await shot(admin, "first-run-permits-dark-1280");
+    await admin.getByRole("button", { name: "Toggle light/dark theme" }).click();
   });
 
   it("'+ New Permit' leads to creating a company instead of a form with an empty Company list", async () => {
