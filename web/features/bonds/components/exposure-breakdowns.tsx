@@ -15,7 +15,7 @@ import { SURETY_WARNING_PERCENT } from "../../../../shared/domain/bonds.ts";
 import type { BondList, BySurety, ExposureRow } from "../../../../shared/schemas/bonds.ts";
 import { useIsPhone } from "../../../components/record-cards.tsx";
 import { formatAmount, formatCount, formatPercent, plural } from "../../../lib/format.ts";
-import { suretyLabel } from "./surety-label.ts";
+import { suretyKey, suretyLabel } from "./surety-label.ts";
 
 // recharts is most of this page's weight: its own chunk, as on the All Permits page.
 const ExposureChart = lazy(() => import("./exposure-chart.tsx"));
@@ -131,11 +131,7 @@ function SuretyRows({
         sx={{ listStyle: "none", m: 0, p: 0, display: "grid", gap: 1 }}
       >
         {rows.map((r) => (
-          <Box
-            component="li"
-            key={`${r.surety_id ?? "none"}:${r.currency}`}
-            sx={{ borderTop: 1, borderColor: "divider", pt: 1 }}
-          >
+          <Box component="li" key={suretyKey(r)} sx={{ borderTop: 1, borderColor: "divider", pt: 1 }}>
             <Box sx={{ display: "flex", justifyContent: "space-between", alignItems: "center", gap: 1 }}>
               <Box sx={{ minWidth: 0 }}>{nameOf(r)}</Box>
               <Typography variant="body2" sx={{ fontWeight: 600, whiteSpace: "nowrap" }}>
@@ -162,10 +158,7 @@ function SuretyRows({
       </TableHead>
       <TableBody>
         {rows.map((r) => (
-          <TableRow
-            key={`${r.surety_id ?? "none"}:${r.currency}`}
-            data-high={isHigh(r.percent_of_aggregate) || undefined}
-          >
+          <TableRow key={suretyKey(r)} data-high={isHigh(r.percent_of_aggregate) || undefined}>
             <TableCell>{nameOf(r)}</TableCell>
             <TableCell align="right" sx={{ whiteSpace: "nowrap", fontWeight: 600 }}>
               {formatAmount(r.amount, r.currency)}

@@ -6,3 +6,7 @@ import type { BySurety } from "../../../../shared/schemas/bonds.ts";
  */
 export const suretyLabel = (r: Pick<BySurety, "name" | "company">) =>
   r.company ? `${r.name} — ${r.company.name}` : r.name;
+
+/** A row's key: the "No surety" rows of two companies (a super-admin's view) are two rows. */
+export const suretyKey = (r: Pick<BySurety, "surety_id" | "currency" | "company">) =>
+  `${r.surety_id ?? "none"}:${r.currency}:${r.company?.id ?? ""}`;
