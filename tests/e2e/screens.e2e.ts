@@ -215,7 +215,7 @@ async function idsAndMore(page: Page) {
 const permitScreens = (x: { permitId: string; projectId: string }): Screen[] => [
   { name: "permits", path: "/permits", ready: "Analytics Dashboard" },
   // Issue 12: the Bonds page.
-  { name: "bonds", path: "/bonds", ready: "Exposure by Surety" },
+  { name: "bonds", path: "/bonds", ready: "Open Exposure" },
   { name: "permit-detail", path: `/permits/${x.permitId}`, ready: "Back to Permits" },
   { name: "project-dashboard", path: `/projects/${x.projectId}/dashboard`, ready: "Project Information" },
 ];
@@ -285,7 +285,7 @@ describe("every screen: accessible, no sideways scrolling on a phone, the badge 
       await tour(DEMO.clientUser, (x) => [
         { name: "permits-client-user", path: "/permits", ready: "Analytics Dashboard" },
         { name: "permit-detail-client-user", path: `/permits/${x.permitId}`, ready: "Back to Permits" },
-        { name: "bonds-client-user", path: "/bonds", ready: "Exposure by Surety" },
+        { name: "bonds-client-user", path: "/bonds", ready: "Open Exposure" },
         { name: "bond-detail-client-user", path: `/permits/${x.bondId}`, ready: "Original Amount" },
         {
           name: "project-dashboard-client-user",

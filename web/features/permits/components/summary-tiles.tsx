@@ -243,7 +243,13 @@ function PhoneSummaryRow({
             : `${count(summary?.total)} permits`}
         </Typography>
         <Typography component="span" variant="caption" sx={{ display: "block", color: "text.secondary" }}>
-          {selected ? "Tiles: choose another" : attention.length ? attention.join(" · ") : "Tiles"}
+          {selected
+            ? "Tap to choose another tile"
+            : !summary
+              ? "\u00a0"
+              : attention.length
+                ? attention.join(" · ")
+                : "Nothing expiring, expired or due for renewal"}
         </Typography>
       </Box>
       <ExpandMore
