@@ -236,13 +236,16 @@ export function ProjectTitle({ project }: { project: PermitGroup["projects"][num
         minHeight: { xs: 44, md: "auto" },
       }}
     >
-      {project.name}
-      {project.project_number ? (
-        <span style={{ color: theme.palette.text.secondary, fontWeight: 400 }}>
-          {" "}
-          · {project.project_number}
-        </span>
-      ) : null}
+      {/* One flex item: the number wraps with the name, not in a column of its own on a phone. */}
+      <span>
+        {project.name}
+        {project.project_number ? (
+          <span style={{ color: theme.palette.text.secondary, fontWeight: 400 }}>
+            {" "}
+            · {project.project_number}
+          </span>
+        ) : null}
+      </span>
     </Link>
   );
 }
