@@ -48,7 +48,9 @@ describe("statements per request", () => {
     ["list, first page", () => "/api/permits", 2],
     ["list, name filter", () => "/api/permits?q=permit", 2],
     ["list, flat, 200 a page", () => "/api/permits?group=none&page_size=200", 2],
+    // The tiles and what exists in scope whatever the filters (issue 25: the getting-started steps) together.
     ["summary tiles", () => "/api/permits/summary", 3],
+    ["the Bonds page (tiles, breakdowns, what exists in scope, the first page)", () => "/api/bonds", 3],
     ["permit detail", () => `/api/permits/${w.permitId}`, 2],
     ["comments", () => `/api/permits/${w.permitId}/comments`, 2],
     ["audit trail", () => `/api/permits/${w.permitId}/audit`, 2],

@@ -33,16 +33,19 @@ describe("demo seed", () => {
     expect(counts!.companies).toBe(2);
     for (const k of ["bonds", "expired", "soon", "later", "undated"]) expect(counts![k]).toBeGreaterThan(10);
     // Every bond is as the bond form leaves it: a surety with limits, Active, its amount the ledger's
-    // original entry (issue 12).
+    // original entry (issue 12); a bond closed as Completed was released (its ledger says so too).
     const [bonds] = await queryRows<Record<string, number>>(
       t.db,
       sql`select count(*)::int as bonds,
-            count(*) filter (where p.surety_id is not null and p.bond_status = 'active'
-                               and p.current_amount = p.bond_amount)::int as opened,
+            count(*) filter (where p.surety_id is not null and (
+                               (p.close_date is null and p.bond_status = 'active' and p.current_amount = p.bond_amount)
+                               or (p.close_date is not null and p.bond_status = 'released' and p.current_amount = 0
+                                   and exists (select 1 from bond_ledger_entries r
+                                                where r.permit_id = p.id and r.kind = 'release'))))::int as opened,
             count(*) filter (where e.kind = 'original' and e.amount_after = p.bond_amount)::int as ledgered,
             count(*) filter (where s.aggregate_limit > 0)::int as limited
           from permits p
-          left join bond_ledger_entries e on e.permit_id = p.id
+          left join bond_ledger_entries e on e.permit_id = p.id and e.kind = 'original'
           left join sureties s on s.id = p.surety_id
           where p.record_type = 'bond'`,
     );
@@ -88,7 +91,7 @@ describe("demo seed", () => {
                                              and close_date is null)::int as renewal_due,
             (select count(*) from bond_ledger_entries where kind = 'rider')::int as riders,
             (select count(*) from bond_ledger_entries where kind = 'reduction')::int as reductions,
-            (select count(*) from permits where bond_status = 'released')::int as released,
+            (select count(*) from bond_ledger_entries where kind = 'release' and created_by is not null)::int as released,
             (select count(*) from permits where maintenance_of_id is not null)::int as maintenance_bonds,
             (select count(*) from bond_collateral)::int as collateral,
             (select count(*) from permit_audit)::int as audit_entries`,

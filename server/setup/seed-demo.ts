@@ -363,7 +363,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
 
 /**
  * The company's bonds as the bond form would leave them (issue 12): their sureties (with limits),
- * status Active, and their amount as the ledger's original entry, effective on the issue date (else
+ * status Active (Released, with its release entry, for a bond closed as Completed), and their amount as the ledger's original entry, effective on the issue date (else
  * the start date). Set-based, like migration 0010 does for bonds from before the ledger.
  */
 async function openBondLedgers(tx: Db, companyId: string) {
@@ -384,4 +384,16 @@ async function openBondLedgers(tx: Db, companyId: string) {
     from permits
     where company_id = ${companyId} and record_type = 'bond' and bond_amount is not null
     order by permit_number`);
+  // A bond closed as Completed was released on its close date, as 'Release Bond' leaves it.
+  await tx.execute(sql`
+    insert into bond_ledger_entries
+      (company_id, permit_id, kind, change, amount_after, effective_date, reason, created_by, created_by_name)
+    select company_id, id, 'release', -bond_amount, 0, close_date, 'Work completed; release letter on file', null,
+           'Demo data'
+    from permits
+    where company_id = ${companyId} and record_type = 'bond' and bond_amount is not null and close_date is not null
+    order by permit_number`);
+  await tx.execute(sql`
+    update permits set bond_status = 'released', current_amount = 0
+    where company_id = ${companyId} and record_type = 'bond' and bond_amount is not null and close_date is not null`);
 }

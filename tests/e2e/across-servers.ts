@@ -292,6 +292,8 @@ try {
     E2E_DEMO_TOTP_SECRET: DEMO_TOTP_SECRET,
     // The specs that sign an Acknowledge link the way a reminder e-mail does need the servers' key.
     E2E_SESSION_SECRET: sessionSecret,
+    // The web app the servers serve: a spec that starts a server of its own (first-run.e2e.ts) serves it too.
+    E2E_WEB_DIR: webDir,
   };
   const present = (files: string[]) => files.filter((f) => fs.existsSync(path.join(root, f)));
   const runs: Run[] = [];

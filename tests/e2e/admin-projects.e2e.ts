@@ -343,7 +343,8 @@ describe("other roles", () => {
       await poll(() => page.getByText("Access denied.").isVisible()).toBe(true);
     }
     await page.goto(`${BASE_URL}/admin/permit-templates`);
-    await poll(() => page.getByText("Access denied", { exact: true }).isVisible()).toBe(true);
+    await poll(() => page.getByText("Access denied.", { exact: true }).isVisible()).toBe(true);
+    await expect(page.getByRole("link", { name: "Back to home" }).isVisible()).resolves.toBe(true);
 
     const projects = await page.evaluate(
       async () => (await (await fetch("/api/projects")).json()) as { projects: { id: string }[] },

@@ -95,8 +95,11 @@ describe("Admin Dashboard", () => {
     await signInAs(user, DEMO.companyUser, DEMO_PASSWORD);
     await user.goto(`${BASE_URL}/admin`);
     await visible(user, "Access denied.").toBe(true);
+    // One access-denied text everywhere, with a way back (issue 25).
     await user.goto(`${BASE_URL}/admin/users`);
-    await visible(user, "Permission denied. Please check your access rights.").toBe(true);
+    await visible(user, "Access denied.").toBe(true);
+    await user.getByRole("link", { name: "Back to home" }).click();
+    await user.waitForURL(/\/permits$/);
   });
 
   it("shows a company-admin every link but Manage Companies", async () => {

@@ -60,6 +60,20 @@ async function textOf(download: Download): Promise<string> {
   return fs.readFileSync((await download.path())!, "utf8");
 }
 
+/** The record's status chips: one per record (issue 25). */
+const statusChips = (page: Page) => page.locator("[data-status-chip]");
+
+/** The bond's page speaks bond: Edit Bond, one status chip, no Inspections card, no Permit # column. */
+async function speaksBond(page: Page, status: string) {
+  await eventually(() => statusChips(page).first().textContent()).toBe(status);
+  await expect(statusChips(page).count()).resolves.toBe(1);
+  await expect(page.getByRole("link", { name: "Edit Bond" }).count()).resolves.toBe(1);
+  await expect(page.getByRole("link", { name: "Edit Permit" }).count()).resolves.toBe(0);
+  await eventually(() => region(page, "Terms").isVisible()).toBe(true);
+  await expect(region(page, "Inspections").count()).resolves.toBe(0);
+  await expect(region(page, "Terms").getByText("Permit #").count()).resolves.toBe(0);
+}
+
 /** The Bonds page's row of a surety in 'Exposure by Surety'. */
 const suretyRow = (page: Page, name: string) =>
   page.getByRole("table", { name: "Exposure by surety" }).getByRole("row").filter({ hasText: name });
@@ -187,7 +201,11 @@ describe("a bond's life", () => {
     const ledger = region(page, "Bond Ledger");
     const details = region(page, "Bond Details");
     await eventually(() => details.getByText(SURETY).isVisible()).toBe(true);
-    await eventually(() => ledger.getByText("Active", { exact: true }).first().isVisible()).toBe(true);
+    await speaksBond(page, "Active");
+    // Reached without a list to return to: back to the Bonds page.
+    await expect(page.getByRole("link", { name: "Back to Bonds" }).getAttribute("href")).resolves.toBe(
+      "/bonds",
+    );
     const entries = ledger.getByRole("table", { name: "Bond Ledger" }).locator("tbody tr");
     await eventually(() => entries.count()).toBe(1);
     await expect(entries.first().textContent()).resolves.toContain("Original Amount");
@@ -239,7 +257,7 @@ describe("a bond's life", () => {
     await reduce.getByRole("button", { name: "Save Reduction" }).click();
     await toast(page, "Bond reduced.");
     await eventually(() => entries.count()).toBe(3);
-    await eventually(() => ledger.getByText("Reduced", { exact: true }).first().isVisible()).toBe(true);
+    await eventually(() => statusChips(page).first().textContent()).toBe("Reduced");
     await expect(entries.nth(2).textContent()).resolves.toContain("By 50%");
 
     // Collateral held by the surety.
@@ -334,7 +352,14 @@ describe("a bond's life", () => {
     });
     await release.getByRole("button", { name: "Save Release" }).click();
     await toast(page, "Bond released.");
-    await eventually(() => ledger.getByText("Released", { exact: true }).first().isVisible()).toBe(true);
+    // Released: one status that says so, and no countdown to an expiry that no longer matters.
+    await eventually(() => statusChips(page).first().textContent()).toBe("Released");
+    await expect(statusChips(page).count()).resolves.toBe(1);
+    await expect(
+      region(page, "Timeline")
+        .getByText(/Expires in|Expired .* ago|Expires today/)
+        .count(),
+    ).resolves.toBe(0);
     await eventually(() => entries.count()).toBe(4);
     await expect(
       entries
@@ -415,6 +440,19 @@ describe("a bond's life", () => {
     await settled(page);
     await eventually(() => rows.first().textContent()).toContain("(Maintenance)");
 
+    // A bond opened from the filtered list goes back to it, filters, sort and all (issue 25).
+    const filtered = page.url();
+    await page
+      .getByRole("table", { name: "Bonds" })
+      .getByRole("link", { name: BOND_NAME, exact: true })
+      .click();
+    await page.waitForURL(new RegExp(`/permits/${bondId}$`));
+    await speaksBond(page, "Released");
+    await page.getByRole("link", { name: "Back to Bonds" }).click();
+    await page.waitForURL((url) => url.href === filtered);
+    await settled(page);
+    await eventually(() => rows.count()).toBe(2);
+
     // The same view reloads from its URL.
     await page.reload();
     await settled(page);
@@ -474,17 +512,69 @@ describe("a bond's life", () => {
     await page.getByRole("button", { name: "Toggle light/dark theme" }).click();
   });
 
-  it("refuses to delete a surety a bond names, with the server's message", async () => {
+  it("says up front that a surety bonds name cannot be deleted, and offers no delete to refuse", async () => {
     const page = await signedIn(b, DEMO.companyAdmin);
     await page.goto(`${BASE_URL}/admin/sureties`);
     const row = page.getByRole("table", { name: "Sureties" }).getByRole("row").filter({ hasText: SURETY });
-    await row.getByRole("button", { name: `Delete ${SURETY}` }).click();
-    const confirm = page.getByRole("dialog", { name: "Delete surety" });
-    await confirm.getByRole("button", { name: "Delete" }).click();
-    await eventually(() => confirm.getByRole("alert").textContent()).toMatch(/named on 2 bonds/);
-    await confirm.getByRole("button", { name: "Cancel" }).click();
-    // The page is hidden from assistive technology while the dialog fades out.
+    const remove = row.getByRole("button", { name: `Delete ${SURETY}` });
+    await eventually(() => remove.getAttribute("aria-disabled")).toBe("true");
+    await remove.focus();
+    await eventually(() => page.getByRole("tooltip").textContent()).toBe("Cannot delete: In use by 2 bonds");
+    await viewportShot(page, "bonds-surety-in-use-1280");
+    // Playwright will not click what says it is disabled; a click that gets through opens nothing.
+    await remove.dispatchEvent("click");
+    await expect(page.getByRole("dialog", { name: "Delete surety" }).count()).resolves.toBe(0);
+    await expect(row.count()).resolves.toBe(1);
+    // The server refuses it anyway.
+    const surety = (
+      (await (await page.request.get(`${BASE_URL}/api/sureties`)).json()) as SuretyList
+    ).sureties.find((x) => x.name === SURETY)!;
+    const refused = await page.request.delete(`${BASE_URL}/api/sureties/${surety.id}`, { headers: CSRF });
+    expect(refused.status()).toBe(409);
+  });
+
+  it("shows an open bond past its date as 'Active · past expiry', its one status, here and in the list", async () => {
+    const page = await signedIn(b, DEMO.companyUser);
+    const name = `Lapsed Bond ${stamp}`;
+    const res = await page.request.post(`${BASE_URL}/api/permits`, {
+      headers: CSRF,
+      data: {
+        permit_number: `LAPSED-${stamp}`.toUpperCase(),
+        permit_name: name,
+        record_type: "bond",
+        agency: "City of Boulder",
+        project_id: (
+          (await (await page.request.get(`${BASE_URL}/api/permits/${bondId}`)).json()) as {
+            project_id: string;
+          }
+        ).project_id,
+        guarantee_type: "Performance",
+        bond_amount: "40000",
+        surety_company: SURETY,
+        issue_date: addDays(today, -400),
+        expiration_date: addDays(today, -3),
+      },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    const id = ((await res.json()) as { id: string }).id;
+    await page.goto(`${BASE_URL}/permits/${id}`);
+    await speaksBond(page, "Active · past expiry");
+    await expect(page.getByText("Expired", { exact: true }).count()).resolves.toBe(0);
+    await dismissToasts(page);
+    await shot(page, "bonds-detail-past-expiry-1280");
+    const phone = await signedIn(b, DEMO.companyUser, PHONE);
+    await phone.goto(`${BASE_URL}/permits/${id}`);
+    await eventually(() => statusChips(phone).first().textContent()).toBe("Active · past expiry");
+    await shot(phone, "bonds-detail-past-expiry-390");
+    await phone.context().close();
+
+    await page.goto(`${BASE_URL}/bonds?q=${encodeURIComponent(name)}`);
+    await settled(page);
+    const row = page.getByRole("table", { name: "Bonds" }).locator("tbody tr");
     await eventually(() => row.count()).toBe(1);
+    await expect(row.locator("[data-status-chip]").count()).resolves.toBe(1);
+    await expect(row.locator("[data-status-chip]").textContent()).resolves.toBe("Active · past expiry");
+    await expect(row.getByText("Expired", { exact: true }).count()).resolves.toBe(0);
   });
 });
 

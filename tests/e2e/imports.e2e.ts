@@ -92,7 +92,8 @@ describe("Export of the permit list", () => {
     // The demo client-user sees only City of Aurora, and the view is filtered to permits.
     for (const row of rows) {
       expect(row).toContain("City of Aurora");
-      expect(row.split(",")[columns.indexOf("record_type")]).toBe("permit");
+      // in the screens' words (issue 25): the import reads the label back
+      expect(row.split(",")[columns.indexOf("record_type")]).toBe("Permit");
     }
     const [xlsx] = await Promise.all([
       page.waitForEvent("download"),

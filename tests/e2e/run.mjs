@@ -116,6 +116,8 @@ const vitest = spawn(
       E2E_ADMIN_PASSWORD: generated,
       E2E_DEMO_PASSWORD: DEMO_PASSWORD,
       E2E_DEMO_TOTP_SECRET: DEMO_TOTP_SECRET,
+      // The web app the server serves: a spec that starts a server of its own (first-run.e2e.ts) serves it too.
+      E2E_WEB_DIR: webDir,
     },
   },
 );

@@ -14,7 +14,8 @@ import { expectReadableText } from "./readable.ts";
 
 /**
  * Every screen of the route table (issue 14), as the role that can open it: axe-core finds no serious
- * or critical violation; no raw code or ISO date in the visible text (issue 25); on a laptop (1280x800 and 1440x900) the version badge covers no control;
+ * or critical violation; no raw code or ISO date in the visible text and one status per record
+ * (issue 25); on a laptop (1280x800 and 1440x900) the version badge covers no control;
  * on a phone (390x844) nothing scrolls sideways and every control is a 44 px target.
  */
 const b = useBrowser();
@@ -129,6 +130,22 @@ async function expectBadgeClear(page: Page, screen: string) {
   expect(hits, `${screen}: version badge overlaps`).toEqual([]);
 }
 
+/**
+ * One status per record (issue 25): no page header, table row or card shows two status chips (the
+ * record status chip, web/components/status-chip.tsx, carries data-status-chip).
+ */
+async function expectOneStatusPerRecord(page: Page, screen: string) {
+  const doubled = await page.evaluate(() => {
+    const holders = [...document.querySelectorAll("[data-status-chip]")].map(
+      (chip) => chip.closest("tr, li, header") ?? document.body,
+    );
+    return holders
+      .filter((holder, i) => holders.indexOf(holder) !== i)
+      .map((holder) => (holder.textContent ?? "").slice(0, 80));
+  });
+  expect(doubled, `${screen}: a record shows two statuses`).toEqual([]);
+}
+
 /** `shot`: screenshot (after the accessibility check); `check`: the accessibility check alone. */
 async function visit(page: Page, screen: Screen, viewport: ViewportName, then: "shot" | "check" | "none") {
   await page.goto(`${BASE_URL}${screen.path}`);
@@ -136,6 +153,7 @@ async function visit(page: Page, screen: Screen, viewport: ViewportName, then: "
   const name = `${screen.name} (${viewport})`;
   // Issue 25: what a person reads is in words, at every size and for every role.
   await expectReadableText(page, name);
+  await expectOneStatusPerRecord(page, name);
   if (viewport === "phone") {
     await expectNoSidewaysScroll(page, name);
     await expectTapTargets(page, name);
@@ -197,7 +215,7 @@ async function idsAndMore(page: Page) {
 const permitScreens = (x: { permitId: string; projectId: string }): Screen[] => [
   { name: "permits", path: "/permits", ready: "Analytics Dashboard" },
   // Issue 12: the Bonds page.
-  { name: "bonds", path: "/bonds", ready: "Exposure by Surety" },
+  { name: "bonds", path: "/bonds", ready: "Open Exposure" },
   { name: "permit-detail", path: `/permits/${x.permitId}`, ready: "Back to Permits" },
   { name: "project-dashboard", path: `/projects/${x.projectId}/dashboard`, ready: "Project Information" },
 ];
@@ -267,7 +285,7 @@ describe("every screen: accessible, no sideways scrolling on a phone, the badge 
       await tour(DEMO.clientUser, (x) => [
         { name: "permits-client-user", path: "/permits", ready: "Analytics Dashboard" },
         { name: "permit-detail-client-user", path: `/permits/${x.permitId}`, ready: "Back to Permits" },
-        { name: "bonds-client-user", path: "/bonds", ready: "Exposure by Surety" },
+        { name: "bonds-client-user", path: "/bonds", ready: "Open Exposure" },
         { name: "bond-detail-client-user", path: `/permits/${x.bondId}`, ready: "Original Amount" },
         {
           name: "project-dashboard-client-user",

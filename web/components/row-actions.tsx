@@ -16,6 +16,11 @@ export interface RowActionsProps {
   /** ...or, without one, a button (inline editing). */
   onEdit?: () => void;
   onDelete: () => void;
+  /**
+   * Why Delete cannot be done now though the role may ("In use by 2 bonds"): Delete shows disabled,
+   * saying so, instead of offering a delete the server would refuse.
+   */
+  deleteBlockedBy?: string | null;
   /** Small icons for dense tables. */
   size?: "small";
   /** Actions of the row's own shown before Edit. */
@@ -31,6 +36,7 @@ export function RowActions({
   editTo,
   onEdit,
   onDelete,
+  deleteBlockedBy,
   size,
   children,
   isInline = false,
@@ -51,7 +57,19 @@ export function RowActions({
           )}
         </Tooltip>
       ) : null}
-      {can.delete ? (
+      {can.delete && deleteBlockedBy ? (
+        // Focusable (aria-disabled, not disabled), so the reason reaches the keyboard and screen readers.
+        <Tooltip title={`Cannot delete: ${deleteBlockedBy}`} describeChild>
+          <IconButton
+            aria-label={`Delete ${name}`}
+            aria-disabled="true"
+            size={size}
+            sx={{ color: "action.disabled", cursor: "not-allowed" }}
+          >
+            <DeleteIcon fontSize={size} />
+          </IconButton>
+        </Tooltip>
+      ) : can.delete ? (
         <Tooltip title="Delete">
           <IconButton onClick={onDelete} aria-label={`Delete ${name}`} size={size}>
             <DeleteIcon fontSize={size} />

@@ -6,19 +6,25 @@ import { createContext, useContext } from "react";
  * <NotificationsHost/> (web/components/notifications-host.tsx) renders the queue.
  */
 export type NotifySeverity = "success" | "info" | "warning" | "error";
+/** A button beside the message, e.g. 'Undo' after a deletion (issue 25). */
+export interface NotifyAction {
+  label: string;
+  onClick: () => void;
+}
 export interface Notification {
   id: number;
   message: string;
   severity: NotifySeverity;
+  action?: NotifyAction;
 }
-export type NotifyFn = (message: string, severity?: NotifySeverity) => void;
+export type NotifyFn = (message: string, severity?: NotifySeverity, action?: NotifyAction) => void;
 
 type Listener = (notification: Notification) => void;
 const listeners = new Set<Listener>();
 let nextId = 1;
 
-export const notify: NotifyFn = (message, severity = "info") => {
-  const notification = { id: nextId++, message, severity };
+export const notify: NotifyFn = (message, severity = "info", action) => {
+  const notification = { id: nextId++, message, severity, ...(action ? { action } : {}) };
   for (const listener of listeners) listener(notification);
 };
 

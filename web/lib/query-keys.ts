@@ -44,3 +44,12 @@ export const afterCardWrite = (permitId: string) => [...permitListKeys, permitKe
  * under "permits" (a bond is a permit row).
  */
 export const afterPermitChange = [permitKeys.all, projectsQueryKey, suretiesQueryKey] as const;
+
+/**
+ * What says what exists within the user's scope (issue 25: the getting-started steps, "nothing
+ * yet"): the permit summaries and the Bonds page. A company or client added or removed changes it.
+ */
+export const scopeContentsKeys = [
+  [...permitKeys.all, "summary"],
+  [...permitKeys.all, "bonds"],
+] as const;

@@ -89,6 +89,7 @@ function presentLifecycle(
     terms: groupTerms(
       terms.map((t) => ({ ...t, created_at: iso(t.created_at) })),
       zone,
+      p.closeDate,
     ),
     inspections: inspections.map((i) => ({ ...i, created_at: iso(i.created_at) })),
     can: lifecycleCan(actor, p),

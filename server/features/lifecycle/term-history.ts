@@ -10,8 +10,10 @@ export type TermRow = Omit<Term, "extensions">;
  * it replaced, and the term shows the date it has now; the term ended when its last row ended (the
  * renewal after it or the close), so an extended term never shows an earlier row without an end.
  * An extension with no term before it (data from before the original rows) heads a term of its own.
+ * A closed permit's (or released bond's) last term ended on its close date when no row says so (a
+ * bond's Release closes it without 'Close Permit').
  */
-export function groupTerms(rows: readonly TermRow[], zone: string): Term[] {
+export function groupTerms(rows: readonly TermRow[], zone: string, closedOn: string | null = null): Term[] {
   const terms: Term[] = [];
   for (const row of rows) {
     const term = terms.at(-1);
@@ -32,5 +34,7 @@ export function groupTerms(rows: readonly TermRow[], zone: string): Term[] {
     }
     terms.push({ ...row, extensions: [] });
   }
+  const last = terms.at(-1);
+  if (last && closedOn && !last.ended_on) last.ended_on = closedOn;
   return terms;
 }

@@ -73,6 +73,18 @@ describe("groupTerms: one entry per term", () => {
     expect(closed!.ended_on).toBe("2028-01-15");
   });
 
+  it("ends a closed record's last term on its close date when no row says so (a released bond)", () => {
+    const rows = [
+      row({ term_no: 1, kind: "original", ended_on: "2027-03-01" }),
+      row({ term_no: 2, kind: "renewal", ended_on: null }),
+    ];
+    expect(groupTerms(rows, "UTC", "2027-06-30").map((t) => t.ended_on)).toEqual([
+      "2027-03-01",
+      "2027-06-30",
+    ]);
+    expect(groupTerms(rows, "UTC", null).map((t) => t.ended_on)).toEqual(["2027-03-01", null]);
+  });
+
   it("lets an extension without a term before it head its own", () => {
     const terms = groupTerms([row({ term_no: 3, kind: "extension", reason: "Imported" })], "UTC");
     expect(terms).toHaveLength(1);

@@ -57,7 +57,8 @@ export const expiringSoonCondition = (today: SQL): SQL =>
   )!;
 
 /** Expired: an open record whose expiration date has passed. */
-export const expiredCondition = (today: SQL): SQL => and(lt(permits.expirationDate, today), notClosedCondition())!;
+export const expiredCondition = (today: SQL): SQL =>
+  and(lt(permits.expirationDate, today), notClosedCondition())!;
 
 /** A tile's rule (issue 14): the same windows the summary counts. */
 function tileCondition(actor: Actor, tile: PermitTile): SQL | undefined {

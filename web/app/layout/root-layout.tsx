@@ -2,6 +2,7 @@ import { useEffect, useRef } from "react";
 import { Outlet, useLocation, useNavigate, useNavigationType } from "react-router";
 import { useQueryClient } from "@tanstack/react-query";
 import { onAuthFailure } from "../../lib/api.ts";
+import { noteLocation } from "../../lib/focus-on-navigation.ts";
 import { paths } from "../../lib/paths.ts";
 import { allowResetFlag } from "../../lib/storage.ts";
 
@@ -58,6 +59,8 @@ function AuthRedirects() {
 /** A new screen starts at the top; back/forward keeps the browser's own position. */
 function ScrollToTop() {
   const { pathname } = useLocation();
+  // The next screen's heading takes the focus (lib/focus-on-navigation.ts).
+  noteLocation(pathname);
   const navigationType = useNavigationType();
   useEffect(() => {
     if (navigationType !== "POP") window.scrollTo(0, 0);

@@ -29,7 +29,7 @@ import {
 import { usePermit } from "../../features/permits/index.ts";
 import { RemindersCard } from "../../features/reminders/index.ts";
 import { DetailLayout } from "./detail-layout.tsx";
-import { AgencyInfoCard, BackToPermits, PermitHeader, ProjectInfoCard } from "./permit-overview.tsx";
+import { AgencyInfoCard, BackToList, PermitHeader, ProjectInfoCard } from "./permit-overview.tsx";
 import { PermitTimeline } from "./permit-timeline.tsx";
 
 const NOT_FOUND = "Permit not found.";
@@ -38,7 +38,7 @@ function PermitError({ message }: { message: string }) {
   usePageTitle("Permit Details");
   return (
     <>
-      <BackToPermits gap={2} />
+      <BackToList gap={2} />
       <Alert severity="error">{message}</Alert>
     </>
   );
@@ -97,26 +97,36 @@ function PermitDetailView({ permit }: { permit: PermitDetail }) {
             : []),
           ...(life
             ? [
-                { key: "terms", order: 6, node: <TermsCard lifecycle={life} currency={currency} /> },
                 {
-                  key: "inspections",
-                  order: 7,
-                  node: <InspectionsCard permitId={permit.id} lifecycle={life} today={today} />,
+                  key: "terms",
+                  order: 6,
+                  node: <TermsCard lifecycle={life} currency={currency} isBond={isBond} />,
                 },
+                // Inspections are a permit's: a bond is not inspected (issue 25).
+                ...(isBond
+                  ? []
+                  : [
+                      {
+                        key: "inspections",
+                        order: 7,
+                        node: <InspectionsCard permitId={permit.id} lifecycle={life} today={today} />,
+                      },
+                    ]),
               ]
             : []),
           { key: "comments", order: 8, node: <CommentsCard permit={permit} /> },
         ]}
+        // The actions card first: the keyboard and a phone reach Renew before the facts (issue 25).
+        actions={{
+          key: "renewal",
+          order: 0,
+          node: life ? (
+            <RenewalCard permit={permit} lifecycle={life} today={today} currency={currency} />
+          ) : (
+            <LifecyclePending error={lifecycle.error} />
+          ),
+        }}
         side={[
-          {
-            key: "renewal",
-            order: 3,
-            node: life ? (
-              <RenewalCard permit={permit} lifecycle={life} today={today} currency={currency} />
-            ) : (
-              <LifecyclePending error={lifecycle.error} />
-            ),
-          },
           // Collateral: staff only (a client-user's ledger has none).
           ...(ledger?.collateral
             ? [

@@ -1,4 +1,4 @@
-import { Link as RouterLink } from "react-router";
+import { Link as RouterLink, useLocation } from "react-router";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Chip from "@mui/material/Chip";
@@ -7,66 +7,63 @@ import Typography from "@mui/material/Typography";
 import AccountBalanceOutlined from "@mui/icons-material/AccountBalanceOutlined";
 import ArrowBack from "@mui/icons-material/ArrowBack";
 import CheckCircleOutline from "@mui/icons-material/CheckCircleOutlineOutlined";
-import LockOutlined from "@mui/icons-material/LockOutlined";
 import EditOutlined from "@mui/icons-material/EditOutlined";
 import FolderOutlined from "@mui/icons-material/FolderOutlined";
 import OpenInNew from "@mui/icons-material/OpenInNew";
-import { statusChipColor } from "../../../shared/domain/permit-rules.ts";
+import { recordStatus } from "../../../shared/domain/record-status.ts";
 import { displayProjectStatus, RECORD_TYPE_LABELS } from "../../../shared/domain/statuses.ts";
 import type { PermitDetail } from "../../../shared/schemas/permits.ts";
+import { backLink } from "../../lib/back-link.ts";
 import { usePageTitle } from "../../lib/page-title.ts";
 import { paths } from "../../lib/paths.ts";
-import { useCan } from "../../lib/session.tsx";
+import { useCan, useCompanyToday } from "../../lib/session.tsx";
 import { DetailCard, FieldGrid } from "../../components/detail-card.tsx";
-import { formatDay } from "../../lib/format.ts";
+import { PageHeading } from "../../components/page-header.tsx";
+import { StatusChip } from "../../components/status-chip.tsx";
 import { acknowledgedLabel } from "../../features/lifecycle/index.ts";
 
-/** The page's way back to the list, above the permit or its error. */
-export function BackToPermits({ gap }: { gap: number }) {
+/**
+ * The page's way back, above the permit or its error: to the list the user came from with its
+ * filters ("Back to Bonds" to /bonds?surety_id=...), else to the record type's list.
+ */
+export function BackToList({ gap, isBond = false }: { gap: number; isBond?: boolean }) {
+  const back = backLink(useLocation().state, isBond);
   return (
     <Button
       component={RouterLink}
-      to={paths.permits}
+      to={back.to}
       startIcon={<ArrowBack />}
       size="small"
       sx={{ mb: gap, ml: -1 }}
     >
-      Back to Permits
+      {back.label}
     </Button>
   );
 }
 
-/** "Back to Permits", then the permit's name, number and status, with Edit Permit when allowed. */
+/**
+ * The way back, then the record's name, number and its one status (issue 25: "Active · past
+ * expiry", "Released", "Closed · Finaled"...), with Edit Permit or Edit Bond when allowed.
+ */
 export function PermitHeader({ permit }: { permit: PermitDetail }) {
   usePageTitle(permit.permit_name);
+  const isBond = permit.record_type === "bond";
+  // From the detail's own fields, so a ledger entry or a lifecycle step copied onto it shows at once.
+  const status = recordStatus(permit, useCompanyToday());
   return (
     <Box component="header" sx={{ mb: 3 }}>
-      <BackToPermits gap={1.5} />
+      <BackToList gap={1.5} isBond={isBond} />
       <Box sx={{ display: "flex", flexWrap: "wrap", alignItems: "flex-start", gap: 2 }}>
         <Box sx={{ flex: "1 1 320px", minWidth: 0 }}>
           <Typography variant="overline" sx={{ color: "text.secondary", letterSpacing: 1, lineHeight: 1.5 }}>
             {RECORD_TYPE_LABELS[permit.record_type]} · {permit.permit_number}
           </Typography>
-          <Typography variant="h1" sx={{ fontSize: { xs: "1.6rem", sm: "2rem" }, overflowWrap: "anywhere" }}>
+          <PageHeading sx={{ fontSize: { xs: "1.6rem", sm: "2rem" }, overflowWrap: "anywhere" }}>
             {permit.permit_name}
-          </Typography>
+          </PageHeading>
           <Box sx={{ display: "flex", flexWrap: "wrap", gap: 1, mt: 1.25 }}>
-            <Chip
-              label={permit.display_status}
-              color={statusChipColor(permit.display_status)}
-              size="small"
-              aria-label={`Status: ${permit.display_status}`}
-              sx={{ fontWeight: 600 }}
-            />
+            <StatusChip status={status} />
             {permit.archived ? <Chip label="Archived" size="small" variant="outlined" /> : null}
-            {permit.close_date ? (
-              <Chip
-                icon={<LockOutlined />}
-                label={`Closed ${formatDay(permit.close_date)}${permit.final_status ? ` · ${permit.final_status}` : ""}`}
-                size="small"
-                variant="outlined"
-              />
-            ) : null}
             {permit.acknowledged ? (
               <Chip
                 icon={<CheckCircleOutline />}
@@ -86,7 +83,7 @@ export function PermitHeader({ permit }: { permit: PermitDetail }) {
             startIcon={<EditOutlined />}
             sx={{ flexShrink: 0 }}
           >
-            Edit Permit
+            {isBond ? "Edit Bond" : "Edit Permit"}
           </Button>
         ) : null}
       </Box>
@@ -152,7 +149,6 @@ export function AgencyInfoCard({ permit }: { permit: PermitDetail }) {
           { label: "Agency", value: permit.agency, wide: true },
           { label: "Permit Number", value: permit.permit_number },
           { label: "Record Type", value: RECORD_TYPE_LABELS[permit.record_type] },
-          { label: "Status", value: permit.status },
           {
             label: "Grantor Link",
             value: permit.grantor_link ? <GrantorLink href={permit.grantor_link} /> : null,

@@ -3,7 +3,7 @@ import Typography from "@mui/material/Typography";
 import EventOutlined from "@mui/icons-material/EventOutlined";
 import { EXPIRING_SOON_DAYS } from "../../../shared/domain/constants.ts";
 import { daysBetween } from "../../../shared/domain/dates.ts";
-import { urgency } from "../../../shared/domain/permit-rules.ts";
+import { isClosedRecord, recordUrgency } from "../../../shared/domain/record-status.ts";
 import type { PermitDetail } from "../../../shared/schemas/permits.ts";
 import { useCompanyToday } from "../../lib/session.tsx";
 import { DetailCard } from "../../components/detail-card.tsx";
@@ -16,17 +16,24 @@ function renewByHint(renewBy: string, today: string): string {
   return `Passed ${-left} day${left === -1 ? "" : "s"} ago`;
 }
 
-function expiryHint(expiration: string, today: string): string {
+/** "Expires in 26 days"; once passed, a permit "Expired 3 days ago", a bond (still open) "3 days past expiry". */
+function expiryHint(expiration: string, today: string, isBond: boolean): string {
   const left = daysBetween(today, expiration);
   if (left === 0) return "Expires today";
   if (left > 0) return `Expires in ${left} day${left === 1 ? "" : "s"}`;
-  return `Expired ${-left} day${left === -1 ? "" : "s"} ago`;
+  const days = `${-left} day${left === -1 ? "" : "s"}`;
+  return isBond ? `${days} past expiry` : `Expired ${days} ago`;
 }
 
-/** The permit's dates in order, as a horizontal track on wide screens and a vertical one on phones. */
+/**
+ * The permit's dates in order, as a horizontal track on wide screens and a vertical one on phones.
+ * A closed permit or bond (a close date, a released or cancelled bond) counts down to nothing: its
+ * dates show without hints or warning colours (issue 25).
+ */
 export function PermitTimeline({ permit }: { permit: PermitDetail }) {
   const today = useCompanyToday();
-  const expiry = urgency(permit.expiration_date, today);
+  const isClosed = isClosedRecord(permit);
+  const expiry = recordUrgency(permit, today);
   const expiryColor =
     expiry === "expired" ? "error.main" : expiry === "expiring" ? "warning.main" : "primary.main";
   const steps = [
@@ -40,14 +47,14 @@ export function PermitTimeline({ permit }: { permit: PermitDetail }) {
             label: "Renew By",
             date: permit.renew_by_date,
             // Red once passed, amber within 30 days, otherwise like any date.
-            color: permit.close_date
+            color: isClosed
               ? undefined
               : daysBetween(today, permit.renew_by_date) < 0
                 ? "error.main"
                 : daysBetween(today, permit.renew_by_date) <= EXPIRING_SOON_DAYS
                   ? "warning.main"
                   : undefined,
-            hint: permit.close_date ? null : renewByHint(permit.renew_by_date, today),
+            hint: isClosed ? null : renewByHint(permit.renew_by_date, today),
           },
         ]
       : []),
@@ -55,7 +62,10 @@ export function PermitTimeline({ permit }: { permit: PermitDetail }) {
       label: "Expiration Date",
       date: permit.expiration_date,
       color: expiryColor,
-      hint: permit.expiration_date ? expiryHint(permit.expiration_date, today) : null,
+      hint:
+        permit.expiration_date && !isClosed
+          ? expiryHint(permit.expiration_date, today, permit.record_type === "bond")
+          : null,
     },
     { label: "Close Date", date: permit.close_date },
   ];

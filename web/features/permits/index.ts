@@ -3,3 +3,4 @@
 export { usePermitFilterOptions } from "./api/get-filter-options.ts";
 export { URGENCY_LABELS, urgencyRowsSx } from "./components/permit-row-parts.tsx";
 export { usePermit } from "./api/get-permit.ts";
+export { useScopeContents } from "./api/get-scope-contents.ts";

@@ -11,10 +11,13 @@ import NotificationsIcon from "@mui/icons-material/NotificationsActiveOutlined";
 import PeopleIcon from "@mui/icons-material/PeopleAltOutlined";
 import WorkIcon from "@mui/icons-material/WorkOutlineOutlined";
 import type { Capability } from "../../../../shared/domain/permissions.ts";
+import { GettingStarted, hasStepsLeft } from "../../../components/getting-started.tsx";
+import { AccessDenied } from "../../../components/access-denied.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { PageSpinner } from "../../../components/page-spinner.tsx";
 import { paths } from "../../../lib/paths.ts";
 import { useMe } from "../../../lib/session.tsx";
+import { useScopeContents } from "../../permits/index.ts";
 
 interface AdminLink {
   label: string;
@@ -71,48 +74,57 @@ export default function AdminDashboardPage() {
       ) : !me.data ? (
         <Alert severity="error">Not authenticated</Alert>
       ) : !capabilities.includes("admin.dashboard") ? (
-        <Alert severity="error">Access denied.</Alert>
+        <AccessDenied />
       ) : (
-        <Box
-          component="nav"
-          aria-label="Administration"
-          sx={{
-            display: "grid",
-            gap: 2,
-            gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr", lg: "repeat(4, 1fr)" },
-          }}
-        >
-          {LINKS.filter((link) => capabilities.includes(link.capability)).map((link) => (
-            <Card key={link.to} variant="outlined">
-              <CardActionArea component={RouterLink} to={link.to} sx={{ height: "100%" }}>
-                <CardContent sx={{ display: "flex", gap: 2, alignItems: "flex-start" }}>
-                  <Box
-                    sx={{
-                      color: "primary.main",
-                      bgcolor: "action.hover",
-                      borderRadius: 2,
-                      p: 1.25,
-                      display: "flex",
-                      "& svg": { fontSize: 28 },
-                    }}
-                    aria-hidden
-                  >
-                    {link.icon}
-                  </Box>
-                  <Box>
-                    <Typography variant="h3" component="span" sx={{ fontSize: "1.1rem", display: "block" }}>
-                      {link.label}
-                    </Typography>
-                    <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-                      {link.description}
-                    </Typography>
-                  </Box>
-                </CardContent>
-              </CardActionArea>
-            </Card>
-          ))}
-        </Box>
+        <>
+          <AdminGettingStarted />
+          <Box
+            component="nav"
+            aria-label="Administration"
+            sx={{
+              display: "grid",
+              gap: 2,
+              gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr", lg: "repeat(4, 1fr)" },
+            }}
+          >
+            {LINKS.filter((link) => capabilities.includes(link.capability)).map((link) => (
+              <Card key={link.to} variant="outlined">
+                <CardActionArea component={RouterLink} to={link.to} sx={{ height: "100%" }}>
+                  <CardContent sx={{ display: "flex", gap: 2, alignItems: "flex-start" }}>
+                    <Box
+                      sx={{
+                        color: "primary.main",
+                        bgcolor: "action.hover",
+                        borderRadius: 2,
+                        p: 1.25,
+                        display: "flex",
+                        "& svg": { fontSize: 28 },
+                      }}
+                      aria-hidden
+                    >
+                      {link.icon}
+                    </Box>
+                    <Box>
+                      <Typography variant="h3" component="span" sx={{ fontSize: "1.1rem", display: "block" }}>
+                        {link.label}
+                      </Typography>
+                      <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+                        {link.description}
+                      </Typography>
+                    </Box>
+                  </CardContent>
+                </CardActionArea>
+              </Card>
+            ))}
+          </Box>
+        </>
       )}
     </>
   );
+}
+
+/** Issue 25: until the platform (or company) has a company, a client and project, and permits, the steps. */
+function AdminGettingStarted() {
+  const steps = useScopeContents().data?.getting_started;
+  return hasStepsLeft(steps) ? <GettingStarted steps={steps!} sx={{ mb: 3 }} /> : null;
 }

@@ -22,6 +22,7 @@ import { useAttachments } from "../api/get-attachments.ts";
 import { useUploadAttachment } from "../api/upload-attachment.ts";
 import { DetailCard, EmptyState } from "../../../components/detail-card.tsx";
 import { formatBytes, formatMoment } from "../../../lib/format.ts";
+import { EMPTY_STATES } from "../../../../shared/domain/empty-states.ts";
 
 function AttachmentRow({ attachment }: { attachment: Attachment }) {
   const meta = [formatBytes(attachment.size), attachment.uploadedByName, formatMoment(attachment.createdAt)]
@@ -152,7 +153,10 @@ export function AttachmentsCard({ permit }: { permit: PermitDetail }) {
       ) : attachments.isError ? (
         <Alert severity="error">{errorMessage(attachments.error)}</Alert>
       ) : list.length === 0 ? (
-        <EmptyState>No attachments.</EmptyState>
+        // With archived files hidden, "no current attachments" (issue 25: not "none at all").
+        <EmptyState>
+          {showArchived ? EMPTY_STATES.attachments.none : EMPTY_STATES.attachments.filtered}
+        </EmptyState>
       ) : (
         <Box
           component="ul"

@@ -7,12 +7,10 @@ import GppMaybeOutlined from "@mui/icons-material/GppMaybeOutlined";
 import LockOpenOutlined from "@mui/icons-material/LockOpenOutlined";
 import ReceiptLongOutlined from "@mui/icons-material/ReceiptLongOutlined";
 import TrendingDown from "@mui/icons-material/TrendingDown";
-import { BOND_STATUS_LABELS } from "../../../../shared/domain/bonds.ts";
 import type { BondLedger, LedgerEntry } from "../../../../shared/schemas/bonds.ts";
 import { DetailCard, EmptyState, FieldGrid, PendingCard } from "../../../components/detail-card.tsx";
 import { useIsPhone } from "../../../components/record-cards.tsx";
 import { formatAmount } from "../../../lib/format.ts";
-import { BondStatusChip } from "./bond-status-chip.tsx";
 import { CancelBondDialog, ClaimDialog, ReleaseDialog, ReverseDialog } from "./closing-dialogs.tsx";
 import { LedgerList, LedgerTable } from "./ledger-entries.tsx";
 import { ReduceDialog } from "./reduce-dialog.tsx";
@@ -21,7 +19,7 @@ import { RiderDialog } from "./rider-dialog.tsx";
 type LedgerDialog = "rider" | "reduce" | "release" | "cancel" | "claim" | null;
 
 /**
- * 'Bond Ledger' (issue 12): the bond's status, original and current amount, and every entry with the
+ * 'Bond Ledger' (issue 12): the bond's original and current amount, and every entry with the
  * running amount. Entries are never edited: a wrong one is reversed by a new entry. The steps come
  * from the API's `can` flags: Add Rider, Reduce Bond, Release Bond, Cancel Bond, Record Claim.
  */
@@ -41,16 +39,12 @@ export function BondLedgerCard({
   const hasSteps = can.rider || can.reduction || can.release || can.cancellation || can.claim;
   const dialogProps = { permitId, ledger, today, onClose: () => setDialog(null) };
   return (
-    <DetailCard
-      title="Bond Ledger"
-      icon={<ReceiptLongOutlined />}
-      action={<BondStatusChip status={ledger.status} />}
-    >
+    // The bond's status is the page header's one chip (issue 25), not repeated here.
+    <DetailCard title="Bond Ledger" icon={<ReceiptLongOutlined />}>
       <FieldGrid
         items={[
           { label: "Original Amount", value: formatAmount(ledger.original_amount, ledger.currency) },
           { label: "Current Amount", value: formatAmount(ledger.current_amount, ledger.currency) },
-          { label: "Status", value: ledger.status ? BOND_STATUS_LABELS[ledger.status] : null },
         ]}
       />
       {hasSteps ? (
@@ -102,7 +96,7 @@ export function BondLedgerCard({
         {ledger.entries.length === 0 ? (
           <EmptyState>
             {ledger.original_amount
-              ? "No ledger yet: save the bond's form (Edit Permit) to open it with its amount."
+              ? "No ledger yet: save the bond's form (Edit Bond) to open it with its amount."
               : "No ledger yet: enter the bond's amount on its form to open it."}
           </EmptyState>
         ) : isPhone ? (

@@ -1,24 +1,19 @@
-import Chip from "@mui/material/Chip";
-import { BOND_STATUS_LABELS, type BondStatus } from "../../../../shared/domain/bonds.ts";
+import { BOND_STATUS_LABELS, isOpenBondStatus, type BondStatus } from "../../../../shared/domain/bonds.ts";
+import { PAST_EXPIRY } from "../../../../shared/domain/record-status.ts";
+import { StatusChip } from "../../../components/status-chip.tsx";
 
-/** Chip colours of a bond's status: open ones green (Reduced blue), a claim red, closed ones plain. */
-export const BOND_STATUS_COLORS: Record<BondStatus, "success" | "info" | "error" | "default"> = {
-  active: "success",
-  reduced: "info",
-  released: "default",
-  cancelled: "default",
-  claimed: "error",
-};
-
-export function BondStatusChip({ status }: { status: BondStatus | null }) {
+/**
+ * A bond's one status in a list row: its ledger status, "Active · past expiry" once an open bond's
+ * expiration date has passed (the row's urgency says so), coloured as every record status is.
+ */
+export function BondStatusChip({
+  status,
+  pastExpiry = false,
+}: {
+  status: BondStatus | null;
+  pastExpiry?: boolean;
+}) {
   if (!status) return null;
-  return (
-    <Chip
-      label={BOND_STATUS_LABELS[status]}
-      color={BOND_STATUS_COLORS[status]}
-      variant={BOND_STATUS_COLORS[status] === "default" ? "outlined" : "filled"}
-      size="small"
-      sx={{ fontWeight: 600 }}
-    />
-  );
+  const label = BOND_STATUS_LABELS[status];
+  return <StatusChip status={pastExpiry && isOpenBondStatus(status) ? `${label} · ${PAST_EXPIRY}` : label} />;
 }

@@ -3,6 +3,8 @@ import { BondListQuerySchema } from "../../../../shared/schemas/bonds.ts";
 import {
   bondExportUrl,
   bondScheduleUrl,
+  CLEARED_BOND_FILTERS,
+  isBondFiltered,
   nextBondSort,
   readBondQuery,
   writeBondQuery,
@@ -52,5 +54,14 @@ describe("the Bonds page's view in its URL", () => {
     const view = read("sort=surety");
     expect(nextBondSort(view, "status")).toEqual({ sort: "status", dir: "asc" });
     expect(nextBondSort(view, "surety")).toEqual({ sort: "surety", dir: "desc" });
+  });
+
+  it("clears the search and every filter, keeping the sort (issue 25: 'Clear Filters')", () => {
+    const view = read(`q=deck&surety_id=${SURETY}&status=active&sort=surety`);
+    expect(isBondFiltered(view)).toBe(true);
+    const cleared = { ...view, ...CLEARED_BOND_FILTERS };
+    expect(isBondFiltered(cleared)).toBe(false);
+    expect(writeBondQuery(cleared).toString()).toBe("sort=surety");
+    expect(isBondFiltered(read("sort=surety&dir=desc"))).toBe(false);
   });
 });

@@ -102,3 +102,17 @@ export const bondFilterCount = (query: BondListQuery) =>
     query.status,
     query.guarantee_type,
   ].filter(Boolean).length;
+
+/** What 'Clear Filters' sets (issue 25): every filter and the search back to none; the sort stays. */
+export const CLEARED_BOND_FILTERS: Partial<BondListQuery> = {
+  q: null,
+  company_id: null,
+  surety_id: null,
+  client_id: null,
+  project_id: null,
+  status: null,
+  guarantee_type: null,
+};
+
+/** True when a filter or the search is set. */
+export const isBondFiltered = (query: BondListQuery) => !!query.q || bondFilterCount(query) > 0;

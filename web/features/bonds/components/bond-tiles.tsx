@@ -3,7 +3,7 @@ import Paper from "@mui/material/Paper";
 import Skeleton from "@mui/material/Skeleton";
 import Typography from "@mui/material/Typography";
 import { alpha } from "@mui/material/styles";
-import type { BondSummary } from "../../../../shared/schemas/bonds.ts";
+import type { BondList, BondSummary } from "../../../../shared/schemas/bonds.ts";
 import { formatAmount, formatCount } from "../../../lib/format.ts";
 
 function Tile({
@@ -47,6 +47,8 @@ function Tile({
           lineHeight: 1.3,
           fontSize: { xs: "1.35rem", sm: "1.6rem" },
           overflowWrap: "anywhere",
+          // One line per currency when the view spans several.
+          whiteSpace: "pre-line",
         }}
       >
         {value === undefined ? <Skeleton width={96} /> : value}
@@ -68,11 +70,19 @@ function Tile({
 export function BondTiles({
   summary,
   currency,
+  byCurrency,
 }: {
   summary: BondSummary | undefined;
   currency: string | null;
+  /** With `currency` null (a view across currencies): each currency's amounts (issue 25). */
+  byCurrency: BondList["totals_by_currency"];
 }) {
   const showCollateral = summary === undefined || summary.collateral_held !== null;
+  // An amount is never shown without its currency (issue 25): across currencies, one line each.
+  const amount = (total: string | null, per: (c: BondList["totals_by_currency"][number]) => string | null) =>
+    currency === null && byCurrency.length
+      ? byCurrency.map((c) => formatAmount(per(c), c.currency) ?? "—").join("\n")
+      : (formatAmount(total, currency) ?? "—");
   return (
     <Box
       component="section"
@@ -90,7 +100,7 @@ export function BondTiles({
       <Tile
         wide
         label="Open Exposure"
-        value={summary ? (formatAmount(summary.open_exposure, currency) ?? "—") : undefined}
+        value={summary ? amount(summary.open_exposure, (c) => c.open_exposure) : undefined}
         hint="Active and Reduced bonds"
       />
       <Tile label="Bonds" value={summary ? formatCount(summary.bonds) : undefined} />
@@ -104,7 +114,7 @@ export function BondTiles({
         <Tile
           wide
           label="Collateral Held"
-          value={summary ? (formatAmount(summary.collateral_held, currency) ?? "—") : undefined}
+          value={summary ? amount(summary.collateral_held, (c) => c.collateral_held) : undefined}
         />
       ) : null}
     </Box>

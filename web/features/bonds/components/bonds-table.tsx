@@ -1,4 +1,4 @@
-import { Link as RouterLink } from "react-router";
+import { Link as RouterLink, useLocation } from "react-router";
 import Box from "@mui/material/Box";
 import Link from "@mui/material/Link";
 import MenuItem from "@mui/material/MenuItem";
@@ -16,6 +16,7 @@ import { visuallyHidden } from "@mui/utils";
 import { BOND_SORT_FIELDS, type BondSortField } from "../../../../shared/domain/bonds.ts";
 import type { BondListItem, BondListQuery } from "../../../../shared/schemas/bonds.ts";
 import { RecordCard, RecordCards, type RecordField } from "../../../components/record-cards.tsx";
+import { fromList } from "../../../lib/back-link.ts";
 import { formatAmount, formatDayOrDash } from "../../../lib/format.ts";
 import { paths } from "../../../lib/paths.ts";
 import { BondStatusChip } from "../../bond-ledger/index.ts";
@@ -73,10 +74,13 @@ const numbers = (b: BondListItem) =>
 
 function BondName({ bond }: { bond: BondListItem }) {
   const theme = useTheme();
+  // The bond's page returns here, filters and all ("Back to Bonds").
+  const location = useLocation();
   return (
     <Link
       component={RouterLink}
       to={paths.permit(bond.id)}
+      state={fromList(location)}
       sx={{
         fontWeight: 600,
         overflowWrap: "anywhere",
@@ -93,26 +97,29 @@ function Expiry({ bond }: { bond: BondListItem }) {
   return (
     <>
       {formatDayOrDash(bond.expiration_date)}
-      {bond.urgency ? (
+      {/* Expired shows in the status ("Active · past expiry"), not a second time here. */}
+      {bond.urgency === "expiring" ? (
         <Typography
           component="span"
           variant="caption"
           // The darker shades: 4.5:1 on the rows' pink (light theme), the lighter ones on the dark theme.
-          sx={(t) => {
-            const tone = bond.urgency === "expired" ? t.palette.error : t.palette.warning;
-            return {
-              display: "block",
-              fontWeight: 600,
-              color: t.palette.mode === "dark" ? lighten(tone.light, 0.35) : tone.dark,
-            };
-          }}
+          sx={(t) => ({
+            display: "block",
+            fontWeight: 600,
+            color:
+              t.palette.mode === "dark" ? lighten(t.palette.warning.light, 0.35) : t.palette.warning.dark,
+          })}
         >
-          {bond.urgency === "expired" ? URGENCY_LABELS.expired : "Expiring soon"}
+          Expiring soon
         </Typography>
       ) : null}
     </>
   );
 }
+
+/** The row's one status: "Active · past expiry" once an open bond's date has passed (issue 25). */
+const Status = ({ bond }: { bond: BondListItem }) =>
+  bond.status ? <BondStatusChip status={bond.status} pastExpiry={bond.urgency === "expired"} /> : <>—</>;
 
 const linkedNote = (b: BondListItem) =>
   b.maintenance_of_id
@@ -181,7 +188,9 @@ export function BondsTable({ items, query, showCompany, showCollateral, onSort }
               </TableCell>
               <TableCell sx={{ minWidth: 110 }}>{b.agency ?? "—"}</TableCell>
               <TableCell>{b.guarantee_type ?? "—"}</TableCell>
-              <TableCell>{b.status ? <BondStatusChip status={b.status} /> : "—"}</TableCell>
+              <TableCell>
+                <Status bond={b} />
+              </TableCell>
               <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
                 {formatAmount(b.original_amount, b.currency) ?? "—"}
               </TableCell>
@@ -190,8 +199,8 @@ export function BondsTable({ items, query, showCompany, showCollateral, onSort }
               </TableCell>
               <TableCell sx={{ whiteSpace: "nowrap" }}>
                 <Expiry bond={b} />
-                {b.urgency ? (
-                  <Box component="span" sx={visuallyHidden}>{` (${URGENCY_LABELS[b.urgency]})`}</Box>
+                {b.urgency === "expiring" ? (
+                  <Box component="span" sx={visuallyHidden}>{` (${URGENCY_LABELS.expiring})`}</Box>
                 ) : null}
               </TableCell>
               {showCollateral ? (
@@ -238,7 +247,7 @@ export function BondCards({ items, query, showCompany, showCollateral, onSort }:
       <RecordCards label="Bonds">
         {items.map((b) => {
           const fields: RecordField[] = [
-            { label: "Status", value: b.status ? <BondStatusChip status={b.status} /> : "—" },
+            { label: "Status", value: <Status bond={b} /> },
             { label: "Current", value: formatAmount(b.current_amount, b.currency) ?? "—" },
             { label: "Original", value: formatAmount(b.original_amount, b.currency) ?? "—" },
             { label: "Surety", value: b.surety?.name ?? "—" },

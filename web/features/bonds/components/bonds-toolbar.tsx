@@ -166,24 +166,25 @@ export function BondsToolbar({
           </Box>
         ) : null}
       </Box>
-      {canExport ? (
-        <Box sx={{ display: "flex", flexWrap: "wrap", gap: 1, justifyContent: { md: "flex-end" } }}>
-          <Button startIcon={<DownloadIcon />} href={bondExportUrl(query, "csv")} download>
-            Export CSV
-          </Button>
-          <Button startIcon={<DownloadIcon />} href={bondExportUrl(query, "xlsx")} download>
-            Export Excel
-          </Button>
-          <Button
-            startIcon={<TableChartOutlined />}
-            href={bondScheduleUrl(query)}
-            download
-            variant="outlined"
-          >
-            Bond Schedule
-          </Button>
-        </Box>
-      ) : null}
+      {/* On a phone the exports come after the list (issue 25: the bonds first). */}
+      {canExport && !isPhone ? <BondExports query={query} /> : null}
+    </Box>
+  );
+}
+
+/** Export CSV, Export Excel and the Bond Schedule of the current view. */
+export function BondExports({ query }: { query: BondListQuery }) {
+  return (
+    <Box sx={{ display: "flex", flexWrap: "wrap", gap: 1, justifyContent: { md: "flex-end" } }}>
+      <Button startIcon={<DownloadIcon />} href={bondExportUrl(query, "csv")} download>
+        Export CSV
+      </Button>
+      <Button startIcon={<DownloadIcon />} href={bondExportUrl(query, "xlsx")} download>
+        Export Excel
+      </Button>
+      <Button startIcon={<TableChartOutlined />} href={bondScheduleUrl(query)} download variant="outlined">
+        Bond Schedule
+      </Button>
     </Box>
   );
 }

@@ -1,4 +1,6 @@
-import { lazy, Suspense, type ReactNode } from "react";
+import { lazy, Suspense, useState, type ReactNode } from "react";
+import ExpandMore from "@mui/icons-material/ExpandMore";
+import Button from "@mui/material/Button";
 import Box from "@mui/material/Box";
 import Link from "@mui/material/Link";
 import Paper from "@mui/material/Paper";
@@ -13,6 +15,7 @@ import { SURETY_WARNING_PERCENT } from "../../../../shared/domain/bonds.ts";
 import type { BondList, BySurety, ExposureRow } from "../../../../shared/schemas/bonds.ts";
 import { useIsPhone } from "../../../components/record-cards.tsx";
 import { formatAmount, formatCount, formatPercent, plural } from "../../../lib/format.ts";
+import { suretyKey, suretyLabel } from "./surety-label.ts";
 
 // recharts is most of this page's weight: its own chunk, as on the All Permits page.
 const ExposureChart = lazy(() => import("./exposure-chart.tsx"));
@@ -105,20 +108,18 @@ const Empty = () => (
 /** The by-surety breakdown: a table on a laptop, stacked rows on a phone. */
 function SuretyRows({
   rows,
-  currency,
   showLimits,
   onSurety,
 }: {
   rows: BySurety[];
-  currency: string | null;
   showLimits: boolean;
   onSurety: (id: string | "none") => void;
 }) {
   const isPhone = useIsPhone();
   const nameOf = (r: BySurety) => (
     <FilterName
-      name={r.name}
-      label={`Show the bonds of ${r.name}`}
+      name={suretyLabel(r)}
+      label={`Show the bonds of ${suretyLabel(r)}`}
       onClick={() => onSurety(r.surety_id ?? "none")}
     />
   );
@@ -130,15 +131,11 @@ function SuretyRows({
         sx={{ listStyle: "none", m: 0, p: 0, display: "grid", gap: 1 }}
       >
         {rows.map((r) => (
-          <Box
-            component="li"
-            key={r.surety_id ?? "none"}
-            sx={{ borderTop: 1, borderColor: "divider", pt: 1 }}
-          >
+          <Box component="li" key={suretyKey(r)} sx={{ borderTop: 1, borderColor: "divider", pt: 1 }}>
             <Box sx={{ display: "flex", justifyContent: "space-between", alignItems: "center", gap: 1 }}>
               <Box sx={{ minWidth: 0 }}>{nameOf(r)}</Box>
               <Typography variant="body2" sx={{ fontWeight: 600, whiteSpace: "nowrap" }}>
-                {formatAmount(r.amount, currency)}
+                {formatAmount(r.amount, r.currency)}
               </Typography>
             </Box>
             <Typography variant="caption" sx={{ color: "text.secondary", display: "block" }}>
@@ -161,10 +158,10 @@ function SuretyRows({
       </TableHead>
       <TableBody>
         {rows.map((r) => (
-          <TableRow key={r.surety_id ?? "none"} data-high={isHigh(r.percent_of_aggregate) || undefined}>
+          <TableRow key={suretyKey(r)} data-high={isHigh(r.percent_of_aggregate) || undefined}>
             <TableCell>{nameOf(r)}</TableCell>
             <TableCell align="right" sx={{ whiteSpace: "nowrap", fontWeight: 600 }}>
-              {formatAmount(r.amount, currency)}
+              {formatAmount(r.amount, r.currency)}
             </TableCell>
             <TableCell align="right">{formatCount(r.count)}</TableCell>
             {showLimits ? (
@@ -183,12 +180,10 @@ function SuretyRows({
 function ExposureRows({
   label,
   rows,
-  currency,
   onPick,
 }: {
   label: string;
   rows: ExposureRow[];
-  currency: string | null;
   onPick: (id: string) => void;
 }) {
   return (
@@ -196,7 +191,7 @@ function ExposureRows({
       {rows.map((r) => (
         <Box
           component="li"
-          key={r.id ?? "none"}
+          key={`${r.id ?? "none"}:${r.currency}`}
           sx={{
             display: "flex",
             alignItems: "center",
@@ -218,7 +213,7 @@ function ExposureRows({
             </Typography>
           </Box>
           <Typography variant="body2" sx={{ fontWeight: 600, whiteSpace: "nowrap" }}>
-            {formatAmount(r.amount, currency)}
+            {formatAmount(r.amount, r.currency)}
           </Typography>
         </Box>
       ))}
@@ -231,15 +226,41 @@ function ExposureRows({
  * over 80 %, and a bar chart), by client and by project (issue 12). A name filters the list below.
  * The limits column shows only to those the API gives limits (never a client-user).
  */
-export function ExposureBreakdowns({
-  data,
-  showLimits,
-  onFilter,
-}: {
+export function ExposureBreakdowns(props: BreakdownsProps) {
+  const isPhone = useIsPhone();
+  const [isOpen, setIsOpen] = useState(false);
+  if (!isPhone) return <Breakdowns {...props} />;
+  // On a phone the bonds come first (issue 25: the list was 2,100 px down): the breakdowns open on a tap.
+  return (
+    <Box sx={{ mb: 2 }}>
+      <Button
+        variant="outlined"
+        fullWidth
+        aria-expanded={isOpen}
+        aria-controls={isOpen ? "bond-exposure" : undefined}
+        onClick={() => setIsOpen(!isOpen)}
+        endIcon={<ExpandMore sx={{ transform: isOpen ? "rotate(180deg)" : "none" }} />}
+        sx={{ justifyContent: "space-between", minHeight: 48 }}
+      >
+        {/* The breakdowns: by surety, client and project. */}
+        {isOpen ? "Hide Exposure Breakdowns" : "Show Exposure Breakdowns"}
+      </Button>
+      {isOpen ? (
+        <Box id="bond-exposure" sx={{ mt: 1.5 }}>
+          <Breakdowns {...props} />
+        </Box>
+      ) : null}
+    </Box>
+  );
+}
+
+interface BreakdownsProps {
   data: BondList | undefined;
   showLimits: boolean;
   onFilter: (patch: { surety_id?: string; client_id?: string; project_id?: string }) => void;
-}) {
+}
+
+function Breakdowns({ data, showLimits, onFilter }: BreakdownsProps) {
   const currency = data?.currency ?? null;
   const limits = showLimits || !!data?.by_surety.some((r) => r.aggregate_limit !== null);
   const pending = <Skeleton variant="rounded" height={120} />;
@@ -261,13 +282,15 @@ export function ExposureBreakdowns({
           >
             <SuretyRows
               rows={data.by_surety}
-              currency={currency}
               showLimits={limits}
               onSurety={(id) => onFilter({ surety_id: id })}
             />
-            <Suspense fallback={<Skeleton variant="rounded" height={220} />}>
-              <ExposureChart rows={data.by_surety} currency={currency} />
-            </Suspense>
+            {/* One axis holds one currency: no chart across several (the table says it per row). */}
+            {currency ? (
+              <Suspense fallback={<Skeleton variant="rounded" height={220} />}>
+                <ExposureChart rows={data.by_surety} currency={currency} />
+              </Suspense>
+            ) : null}
           </Box>
         )}
       </Section>
@@ -287,7 +310,6 @@ export function ExposureBreakdowns({
             <ExposureRows
               label="Exposure by client"
               rows={data.by_client}
-              currency={currency}
               onPick={(id) => onFilter({ client_id: id })}
             />
           )}
@@ -301,7 +323,6 @@ export function ExposureBreakdowns({
             <ExposureRows
               label="Exposure by project"
               rows={data.by_project}
-              currency={currency}
               onPick={(id) => onFilter({ project_id: id })}
             />
           )}

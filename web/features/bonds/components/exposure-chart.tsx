@@ -5,6 +5,7 @@ import { useTheme } from "@mui/material/styles";
 import { SURETY_WARNING_PERCENT } from "../../../../shared/domain/bonds.ts";
 import type { BySurety } from "../../../../shared/schemas/bonds.ts";
 import { formatAmount, formatAmountShort } from "../../../lib/format.ts";
+import { suretyLabel } from "./surety-label.ts";
 
 /**
  * A bar per surety: its open exposure, in the warning colour over 80 % of its aggregate limit.
@@ -13,7 +14,7 @@ import { formatAmount, formatAmountShort } from "../../../lib/format.ts";
 export default function ExposureChart({ rows, currency }: { rows: BySurety[]; currency: string | null }) {
   const theme = useTheme();
   const data = rows.map((r) => ({
-    name: r.name,
+    name: suretyLabel(r),
     amount: Number(r.amount),
     high: r.percent_of_aggregate !== null && r.percent_of_aggregate > SURETY_WARNING_PERCENT,
   }));

@@ -7,18 +7,26 @@ import Pagination from "@mui/material/Pagination";
 import Paper from "@mui/material/Paper";
 import Skeleton from "@mui/material/Skeleton";
 import Typography from "@mui/material/Typography";
+import { EMPTY_STATES } from "../../../../shared/domain/empty-states.ts";
 import type { BondListQuery } from "../../../../shared/schemas/bonds.ts";
 import { AccessDenied } from "../../../components/access-denied.tsx";
+import { GettingStarted, ListEmptyState } from "../../../components/getting-started.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { useIsPhone } from "../../../components/record-cards.tsx";
 import { errorMessage } from "../../../lib/api.ts";
 import { formatCount } from "../../../lib/format.ts";
 import { useCan } from "../../../lib/session.tsx";
 import { useBonds } from "../api/get-bonds.ts";
-import { readBondQuery, writeBondQuery, type ChangeBondQuery } from "../components/bond-list-params.ts";
+import {
+  CLEARED_BOND_FILTERS,
+  isBondFiltered,
+  readBondQuery,
+  writeBondQuery,
+  type ChangeBondQuery,
+} from "../components/bond-list-params.ts";
 import { BondTiles } from "../components/bond-tiles.tsx";
 import { BondCards, BondsTable } from "../components/bonds-table.tsx";
-import { BondsToolbar } from "../components/bonds-toolbar.tsx";
+import { BondExports, BondsToolbar } from "../components/bonds-toolbar.tsx";
 import { ExposureBreakdowns } from "../components/exposure-breakdowns.tsx";
 
 /**
@@ -52,6 +60,10 @@ export default function BondsListPage() {
   const pageCount = data ? Math.max(1, Math.ceil(data.total / data.page_size)) : 1;
   const firstRow = data ? (data.page - 1) * data.page_size + 1 : 0;
   const showCollateral = !!data && data.summary.collateral_held !== null;
+  // Issue 25: "nothing yet" (no bond at all in scope: no tiles, analytics or filters; the
+  // getting-started steps while there is no permit either) against "nothing matches these filters".
+  const inScope = data?.in_scope;
+  const hasNothingYet = !!inScope && !inScope.bonds;
   const viewProps = {
     items,
     query,
@@ -67,41 +79,61 @@ export default function BondsListPage() {
           {errorMessage(list.error)}
         </Alert>
       ) : null}
-      {data && data.currency === null && data.total > 0 ? (
-        <Alert severity="info" sx={{ mb: 2 }}>
-          These bonds are in more than one currency, so the totals are shown without one: choose a company to
-          see them in its currency.
-        </Alert>
-      ) : null}
-      <BondTiles summary={data?.summary} currency={data?.currency ?? null} />
-      <ExposureBreakdowns data={data} showLimits={seesLimits} onFilter={(patch) => changeQuery(patch)} />
-
-      <BondsToolbar query={query} onChange={changeQuery} canExport={!!data?.can.export} />
-      <Paper
-        variant="outlined"
-        component="section"
-        aria-label="Bonds list"
-        aria-busy={list.isFetching}
-        data-stale={list.isPlaceholderData || undefined}
-        sx={{ overflow: "hidden" }}
-      >
-        <Box sx={{ height: 4 }}>{list.isFetching ? <LinearProgress aria-label="Loading bonds" /> : null}</Box>
-        {list.isPending ? (
-          <Box sx={{ p: 2 }} aria-busy="true">
-            {Array.from({ length: 6 }, (_, i) => (
-              <Skeleton key={i} height={36} />
-            ))}
-          </Box>
-        ) : items.length === 0 && !list.isError ? (
-          <Typography sx={{ p: 3 }} color="text.secondary">
-            No bonds match these filters.
-          </Typography>
-        ) : isPhone ? (
-          <BondCards {...viewProps} />
+      {hasNothingYet ? (
+        inScope.getting_started && !inScope.permits ? (
+          <GettingStarted steps={inScope.getting_started} />
         ) : (
-          <BondsTable {...viewProps} />
-        )}
-      </Paper>
+          <Paper variant="outlined" component="section" aria-label="Bonds list">
+            <ListEmptyState text={EMPTY_STATES.bonds.none} />
+          </Paper>
+        )
+      ) : (
+        <>
+          {data && data.currency === null && data.total > 0 ? (
+            <Alert severity="info" sx={{ mb: 2 }}>
+              These bonds are in more than one currency, so the totals are shown per currency: choose a
+              company to see its own.
+            </Alert>
+          ) : null}
+          <BondTiles
+            summary={data?.summary}
+            currency={data?.currency ?? null}
+            byCurrency={data?.totals_by_currency ?? []}
+          />
+          <ExposureBreakdowns data={data} showLimits={seesLimits} onFilter={(patch) => changeQuery(patch)} />
+          <BondsToolbar query={query} onChange={changeQuery} canExport={!!data?.can.export} />
+        </>
+      )}
+      {hasNothingYet ? null : (
+        <Paper
+          variant="outlined"
+          component="section"
+          aria-label="Bonds list"
+          aria-busy={list.isFetching}
+          data-stale={list.isPlaceholderData || undefined}
+          sx={{ overflow: "hidden" }}
+        >
+          <Box sx={{ height: 4 }}>
+            {list.isFetching ? <LinearProgress aria-label="Loading bonds" /> : null}
+          </Box>
+          {list.isPending ? (
+            <Box sx={{ p: 2 }} aria-busy="true">
+              {Array.from({ length: 6 }, (_, i) => (
+                <Skeleton key={i} height={36} />
+              ))}
+            </Box>
+          ) : items.length === 0 && !list.isError ? (
+            <ListEmptyState
+              text={EMPTY_STATES.bonds.filtered}
+              onClear={isBondFiltered(query) ? () => changeQuery(CLEARED_BOND_FILTERS) : undefined}
+            />
+          ) : isPhone ? (
+            <BondCards {...viewProps} />
+          ) : (
+            <BondsTable {...viewProps} />
+          )}
+        </Paper>
+      )}
       {data && data.total > 0 ? (
         <Box
           sx={{
@@ -129,6 +161,11 @@ export default function BondsListPage() {
               siblingCount={isPhone ? 0 : 1}
             />
           ) : null}
+        </Box>
+      ) : null}
+      {isPhone && !hasNothingYet && data?.can.export ? (
+        <Box sx={{ mt: 2 }}>
+          <BondExports query={query} />
         </Box>
       ) : null}
     </>

@@ -1,6 +1,7 @@
 import { useMutation } from "@tanstack/react-query";
 import type { Client, ClientCreate, ClientUpdate } from "../../../../shared/schemas/clients.ts";
 import { api } from "../../../lib/api.ts";
+import { scopeContentsKeys } from "../../../lib/query-keys.ts";
 import { clientsQueryKey } from "./list-clients.ts";
 
 /** POST /api/clients. */
@@ -8,8 +9,13 @@ export function useCreateClient() {
   return useMutation({
     mutationFn: (body: ClientCreate) =>
       api.post<{ client: Client }>("/api/clients", body).then((r) => r.client),
-    // The drawer shows the error next to the field it concerns.
-    meta: { notifyError: false, invalidates: [clientsQueryKey], successMessage: "Client saved." },
+    // The drawer shows the error next to the field it concerns. A client ticks half of a
+    // getting-started step (issue 25).
+    meta: {
+      notifyError: false,
+      invalidates: [clientsQueryKey, ...scopeContentsKeys],
+      successMessage: "Client saved.",
+    },
   });
 }
 

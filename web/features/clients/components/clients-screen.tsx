@@ -12,6 +12,7 @@ import { useCan } from "../../../lib/session.tsx";
 import { useClients } from "../api/list-clients.ts";
 import { ClientDrawer } from "./client-drawer.tsx";
 import { ClientsTable } from "./clients-table.tsx";
+import { EMPTY_STATES } from "../../../../shared/domain/empty-states.ts";
 
 /**
  * The Clients screen (spec section 2). The drawer follows the URL: /admin/clients/new and
@@ -43,7 +44,7 @@ export function ClientsScreen({ drawer }: { drawer?: "create" | "edit" }) {
         </Typography>
       ) : clients.data.clients.length === 0 ? (
         <Paper variant="outlined" sx={{ p: 3, textAlign: "center" }}>
-          <Typography color="text.secondary">No clients found</Typography>
+          <Typography color="text.secondary">{EMPTY_STATES.clients.none}</Typography>
         </Paper>
       ) : (
         <ClientsTable clients={clients.data.clients} />

@@ -18,6 +18,7 @@ import { useAddComment } from "../api/add-comment.ts";
 import { useComments } from "../api/get-comments.ts";
 import { DetailCard, EmptyState } from "../../../components/detail-card.tsx";
 import { formatMoment, initials } from "../../../lib/format.ts";
+import { EMPTY_STATES } from "../../../../shared/domain/empty-states.ts";
 
 function CommentItem({ comment }: { comment: Comment }) {
   return (
@@ -158,7 +159,7 @@ export function CommentsCard({ permit }: { permit: PermitDetail }) {
       ) : comments.isError ? (
         <Alert severity="error">{errorMessage(comments.error)}</Alert>
       ) : list.length === 0 ? (
-        <EmptyState>No comments yet.</EmptyState>
+        <EmptyState>{EMPTY_STATES.comments.none}</EmptyState>
       ) : (
         <Box
           component="ol"

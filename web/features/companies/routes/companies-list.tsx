@@ -24,6 +24,7 @@ import { websiteHref } from "../../../lib/urls.ts";
 import { useCompanies } from "../api/get-companies.ts";
 import { CompanyLogo } from "../components/company-logo.tsx";
 import { DeleteCompanyDialog } from "../components/delete-company-dialog.tsx";
+import { EMPTY_STATES } from "../../../../shared/domain/empty-states.ts";
 
 // Columns that give way on a phone; the name, counts and actions stay.
 const wide = { display: { xs: "none", md: "table-cell" } } as const;
@@ -51,7 +52,7 @@ export default function CompaniesListPage() {
         <Alert severity="error">{errorMessage(companies.error)}</Alert>
       ) : companies.data.companies.length === 0 ? (
         <Paper variant="outlined" sx={{ p: 4, textAlign: "center" }}>
-          <Typography color="text.secondary">No companies yet.</Typography>
+          <Typography color="text.secondary">{EMPTY_STATES.companies.none}</Typography>
         </Paper>
       ) : (
         <TableContainer component={Paper} variant="outlined">

@@ -18,7 +18,7 @@ export default function CompanyCreatePage() {
       ) : companies.isError ? (
         <Alert severity="error">{errorMessage(companies.error)}</Alert>
       ) : !companies.data.can.create ? (
-        <AccessDenied message="Permission denied. Please check your access rights." />
+        <AccessDenied />
       ) : (
         <CompanyForm defaultTimeZone={companies.data.defaultTimeZone} />
       )}

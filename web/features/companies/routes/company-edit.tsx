@@ -19,7 +19,7 @@ export default function CompanyEditPage() {
       ) : company.isError ? (
         <Alert severity="error">{errorMessage(company.error)}</Alert>
       ) : !company.data.can.edit ? (
-        <AccessDenied message="Permission denied. Please check your access rights." />
+        <AccessDenied />
       ) : (
         <CompanyForm key={company.data.id} company={company.data} defaultTimeZone={company.data.timeZone} />
       )}

@@ -15,6 +15,7 @@ import DownloadIcon from "@mui/icons-material/Download";
 import UploadFileIcon from "@mui/icons-material/UploadFile";
 import { CSV_PREVIEW_ROWS, CSV_TEMPLATE_COLUMNS } from "../../../../shared/domain/constants.ts";
 import type { ImportResult } from "../../../../shared/schemas/imports.ts";
+import { AccessDenied } from "../../../components/access-denied.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { errorMessage } from "../../../lib/api.ts";
 import { formatBytes, formatCount } from "../../../lib/format.ts";
@@ -49,7 +50,7 @@ export default function ImportPermitsPage() {
     return (
       <>
         <PageHeader title="Import Permits from CSV" />
-        <Alert severity="error">Access denied.</Alert>
+        <AccessDenied />
       </>
     );
   }

@@ -1,5 +1,6 @@
 import CheckCircleOutlined from "@mui/icons-material/CheckCircleOutlineOutlined";
-import type { Theme } from "@mui/material/styles";
+import { visuallyHidden } from "@mui/utils";
+import { lighten, type Theme } from "@mui/material/styles";
 import type { SystemStyleObject } from "@mui/system";
 import type { PermitListItem } from "../../../../shared/schemas/permits.ts";
 import { formatDay, formatDayOf } from "../../../lib/format.ts";
@@ -14,9 +15,21 @@ import { formatDay, formatDayOf } from "../../../lib/format.ts";
 export const acknowledgedLabel = (a: { by: string; at: string }) =>
   `Acknowledged by ${a.by} on ${formatDayOf(a.at)}`;
 
-/** The renew-by date, or a dash without a lead time. */
+/**
+ * The renew-by date, or a dash without a lead time; once passed (on a permit not closed) it reads
+ * as overdue, as the list's overdue expiration dates do: bold, in the error colour, and the word
+ * for a screen reader (issue 25: it was plain text).
+ */
 export function RenewByText({ permit }: { permit: PermitListItem }) {
-  return <>{formatDay(permit.renew_by_date) ?? "—"}</>;
+  const day = formatDay(permit.renew_by_date);
+  if (!day) return <>—</>;
+  if (!permit.renew_by_overdue) return <>{day}</>;
+  return (
+    <span className="permit-renew-overdue" title="Renew-by date passed">
+      {day}
+      <span style={visuallyHidden}> (overdue)</span>
+    </span>
+  );
 }
 
 /** A phone card's acknowledgement: the check and its words, which a card has room for. */
@@ -64,6 +77,13 @@ export function ResponsibleText({
 
 export const lifecyclePartsSx = (theme: Theme): SystemStyleObject<Theme> => ({
   "& .permit-responsible": { display: "inline-flex", alignItems: "center", gap: "4px" },
+  "& .permit-renew-overdue": {
+    fontWeight: 600,
+    whiteSpace: "nowrap",
+    // 4.5:1 on an expired row's red too, in either theme.
+    color:
+      theme.palette.mode === "dark" ? lighten(theme.palette.error.light, 0.35) : theme.palette.error.dark,
+  },
   "& .permit-ack-line": {
     display: "flex",
     alignItems: "center",

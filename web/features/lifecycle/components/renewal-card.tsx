@@ -63,8 +63,9 @@ export function RenewalCard({
       {lifecycle.closed ? (
         <Alert severity="info" icon={<LockOutlined fontSize="inherit" />} sx={{ mb: 2 }}>
           Closed on {formatDay(lifecycle.closed.close_date)}
-          {lifecycle.closed.final_status ? ` (${lifecycle.closed.final_status})` : ""}. Its terms and
-          inspections are read-only, and it gets no reminders.
+          {lifecycle.closed.final_status ? ` (${lifecycle.closed.final_status})` : ""}.{" "}
+          {permit.record_type === "bond" ? "Its terms are" : "Its terms and inspections are"} read-only, and
+          it gets no reminders.
         </Alert>
       ) : null}
       <FieldGrid

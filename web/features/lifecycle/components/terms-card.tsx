@@ -102,7 +102,6 @@ function HowCell({ term, currency }: { term: Term; currency: string }) {
         {TERM_KIND_LABELS[term.kind]}
       </Typography>
       <RowDetails>{details}</RowDetails>
-      <Extensions term={term} />
     </>
   );
 }
@@ -192,7 +191,17 @@ export function TermsCard({
         </Box>
       ) : (
         <TableContainer>
-          <Table size="small" aria-label="Terms" sx={{ "& td": { verticalAlign: "top" } }}>
+          {/* Each term is a row group: its row, then its extensions on a line across the columns.
+              Tighter cells, so a long permit number stays on one line and the table fits 1280 px. */}
+          <Table
+            size="small"
+            aria-label="Terms"
+            sx={{
+              "& th, & td": { px: 1 },
+              "& td": { verticalAlign: "top" },
+              "& tbody > tr:not(:last-of-type) > td": { borderBottom: 0 },
+            }}
+          >
             <TableHead>
               <TableRow>
                 <TableCell>Term</TableCell>
@@ -203,12 +212,13 @@ export function TermsCard({
                 <TableCell>How</TableCell>
               </TableRow>
             </TableHead>
-            <TableBody>
-              {terms.map((term, i) => (
-                <TableRow
-                  key={term.id}
-                  sx={isCurrent(term, lifecycle, i, terms) ? { bgcolor: "action.hover" } : undefined}
-                >
+            {terms.map((term, i) => (
+              <TableBody
+                key={term.id}
+                data-term={term.term_no}
+                sx={isCurrent(term, lifecycle, i, terms) ? { bgcolor: "action.hover" } : undefined}
+              >
+                <TableRow>
                   <TableCell sx={{ whiteSpace: "nowrap" }}>
                     {term.term_no}
                     {isCurrent(term, lifecycle, i, terms) ? current : null}
@@ -219,12 +229,20 @@ export function TermsCard({
                   <TableCell sx={{ whiteSpace: "nowrap" }}>{formatDayOrDash(term.issue_date)}</TableCell>
                   <TableCell sx={{ whiteSpace: "nowrap" }}>{formatDayOrDash(term.expiration_date)}</TableCell>
                   <TableCell sx={{ whiteSpace: "nowrap" }}>{formatDayOrDash(term.ended_on)}</TableCell>
-                  <TableCell sx={{ minWidth: 200 }}>
+                  <TableCell>
                     <HowCell term={term} currency={currency} />
                   </TableCell>
                 </TableRow>
-              ))}
-            </TableBody>
+                {term.extensions.length ? (
+                  <TableRow>
+                    <TableCell />
+                    <TableCell colSpan={numberLabel ? 5 : 4} sx={{ pt: 0 }}>
+                      <Extensions term={term} />
+                    </TableCell>
+                  </TableRow>
+                ) : null}
+              </TableBody>
+            ))}
           </Table>
         </TableContainer>
       )}

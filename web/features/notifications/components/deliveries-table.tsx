@@ -26,6 +26,7 @@ import { errorMessage } from "../../../lib/api.ts";
 import { formatDayOrDash, formatMoment } from "../../../lib/format.ts";
 import { paths } from "../../../lib/paths.ts";
 import { useRecentDeliveries } from "../api/deliveries.ts";
+import { EMPTY_STATES } from "../../../../shared/domain/empty-states.ts";
 
 const STATUS_COLORS: Record<DeliveryStatus, "success" | "error" | "warning" | "default" | "info"> = {
   sent: "success",
@@ -86,7 +87,7 @@ export function DeliveriesTable({ companyId }: { companyId: string }) {
       ) : deliveries.isError ? (
         <Alert severity="error">{errorMessage(deliveries.error)}</Alert>
       ) : deliveries.data.length === 0 ? (
-        <Typography color="text.secondary">No reminder e-mails have been sent yet.</Typography>
+        <Typography color="text.secondary">{EMPTY_STATES.deliveries.none}</Typography>
       ) : (
         <>
           {isNarrow ? (

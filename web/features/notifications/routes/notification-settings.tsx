@@ -32,11 +32,18 @@ export default function NotificationSettingsPage() {
   return <SettingsScreen picksCompany={picksCompany} />;
 }
 
+/** A role without the page: the one access-denied text; anything else missing: what it is. */
 function Blocked({ message }: { message?: string }) {
   return (
     <>
       <PageHeader title={TITLE} />
-      <AccessDenied message={message} />
+      {message ? (
+        <Alert severity="error" sx={{ mt: 2 }}>
+          {message}
+        </Alert>
+      ) : (
+        <AccessDenied />
+      )}
     </>
   );
 }

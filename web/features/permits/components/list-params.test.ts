@@ -2,7 +2,16 @@ import { describe, expect, it } from "vitest";
 import { PermitListQuerySchema } from "../../../../shared/schemas/permits.ts";
 import { BUILT_IN_VIEWS } from "../../../../shared/domain/permit-list.ts";
 import { SavedViewParamsSchema } from "../../../../shared/schemas/saved-views.ts";
-import { filterOf, isSameView, nextSort, readListView, viewParams, writeListView } from "./list-params.ts";
+import {
+  CLEARED_FILTERS,
+  filterOf,
+  isFiltered,
+  isSameView,
+  nextSort,
+  readListView,
+  viewParams,
+  writeListView,
+} from "./list-params.ts";
 
 describe("All Permits view in the URL", () => {
   it("reads defaults from an empty URL and writes them back as nothing", () => {
@@ -113,5 +122,19 @@ describe("All Permits view in the URL", () => {
       expect(isSameView({ ...query, q: "x" }, view.params)).toBe(false);
     }
     expect(isSameView(readListView(new URLSearchParams()).query, {})).toBe(true);
+  });
+
+  it("clears every filter and the tile, keeping grouping and sort (issue 25: 'Clear Filters')", () => {
+    const filtered = readListView(
+      new URLSearchParams("q=pump&tile=expired&status=Pending&agency=County&group=none&sort=agency"),
+    ).query;
+    expect(isFiltered(filtered)).toBe(true);
+    const cleared = { ...filtered, ...CLEARED_FILTERS };
+    expect(isFiltered(cleared)).toBe(false);
+    expect(viewParams(cleared)).toEqual({ group: "none", sort: "agency" });
+    // Show Archived and Show Non-Required are the list's rules, not filters to clear.
+    expect(isFiltered(readListView(new URLSearchParams("show_archived=1&show_non_required=1")).query)).toBe(
+      false,
+    );
   });
 });

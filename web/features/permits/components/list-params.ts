@@ -151,6 +151,24 @@ export function filterOf(query: PermitListQuery): PermitFilter {
   };
 }
 
+/** What 'Clear Filters' sets: every filter and the tile back to none (grouping and sort stay). */
+export const CLEARED_FILTERS: Partial<PermitListQuery> = {
+  q: null,
+  record_type: null,
+  status: null,
+  project_id: null,
+  client_id: null,
+  agency: null,
+  expires_from: null,
+  expires_to: null,
+  responsible: null,
+  tile: null,
+};
+
+/** True when any filter 'Clear Filters' clears is set. */
+export const isFiltered = (query: PermitListQuery): boolean =>
+  Object.keys(CLEARED_FILTERS).some((key) => !!query[key as keyof PermitListQuery]);
+
 /** How many of the filters beyond search, type and the tiles are set (the phone's Filters button says). */
 export function extraFilterCount(query: PermitListQuery): number {
   return [

@@ -80,7 +80,9 @@ export default function PermitCharts({ summary }: { summary: PermitSummary }) {
             </Pie>
             <Tooltip />
             <Legend
-              formatter={(value: string) => <span style={{ color: theme.palette.text.primary }}>{value}</span>}
+              formatter={(value: string) => (
+                <span style={{ color: theme.palette.text.primary }}>{value}</span>
+              )}
             />
           </PieChart>
         ) : (

@@ -6,7 +6,8 @@ import type { PermitFilterOptions, PermitListQuery } from "../../../../shared/sc
 import { AutocompleteField } from "../../../components/autocomplete-field.tsx";
 import { OutlinedField } from "../../../components/outlined-field.tsx";
 import { usePermitFilterOptions } from "../api/get-filter-options.ts";
-import type { ChangeQuery } from "./list-params.ts";
+import { CLEAR_FILTERS } from "../../../../shared/domain/empty-states.ts";
+import { CLEARED_FILTERS, isFiltered, type ChangeQuery } from "./list-params.ts";
 
 type ProjectOption = PermitFilterOptions["projects"][number];
 type ClientOption = PermitFilterOptions["clients"][number];
@@ -48,17 +49,6 @@ export default function PermitFilters({
     [options.data],
   );
   const person = people.find((p) => p.id === query.responsible) ?? null;
-  const isFiltered =
-    !!query.q ||
-    !!query.record_type ||
-    !!query.status ||
-    !!query.project_id ||
-    !!query.client_id ||
-    !!query.agency ||
-    !!query.expires_from ||
-    !!query.expires_to ||
-    !!query.responsible ||
-    !!query.tile;
 
   const setDate = (key: "expires_from" | "expires_to", value: string) => {
     const day = value && isIsoDate(value) ? value : null;
@@ -137,26 +127,7 @@ export default function PermitFilters({
         shrinkLabel
         htmlInputProps={{ min: query.expires_from ?? undefined }}
       />
-      {isFiltered ? (
-        <Button
-          onClick={() =>
-            onChange({
-              q: null,
-              record_type: null,
-              status: null,
-              project_id: null,
-              client_id: null,
-              agency: null,
-              expires_from: null,
-              expires_to: null,
-              responsible: null,
-              tile: null,
-            })
-          }
-        >
-          Clear filters
-        </Button>
-      ) : null}
+      {isFiltered(query) ? <Button onClick={() => onChange(CLEARED_FILTERS)}>{CLEAR_FILTERS}</Button> : null}
     </Box>
   );
 }

@@ -1,4 +1,4 @@
-import { Link as RouterLink } from "react-router";
+import { Link as RouterLink, useLocation } from "react-router";
 import ChatBubbleOutlineOutlined from "@mui/icons-material/ChatBubbleOutlineOutlined";
 import DeleteOutlined from "@mui/icons-material/DeleteOutlined";
 import DescriptionOutlined from "@mui/icons-material/DescriptionOutlined";
@@ -12,6 +12,7 @@ import type { SystemStyleObject } from "@mui/system";
 type StyleFn = (theme: Theme) => SystemStyleObject<Theme>;
 import { RECORD_TYPE_LABELS } from "../../../../shared/domain/statuses.ts";
 import type { PermitGroup, PermitListItem } from "../../../../shared/schemas/permits.ts";
+import { fromList } from "../../../lib/back-link.ts";
 import { paths } from "../../../lib/paths.ts";
 
 /**
@@ -73,7 +74,11 @@ export const rowPartsSx: StyleFn = (theme) => ({
     borderRadius: "50%",
     backgroundColor: theme.palette.action.disabled,
   },
-  "& .permit-dot-dated": { backgroundColor: theme.palette.error.main },
+  // Red only for what has expired, amber for what expires within 30 days (issue 25: every dated
+  // permit's red dot read as an alarm); a later date is a quiet dark dot, no date a light one.
+  "& .permit-dot-dated": { backgroundColor: theme.palette.text.secondary },
+  "& .permit-dot-expiring": { backgroundColor: theme.palette.warning.main },
+  "& .permit-dot-expired": { backgroundColor: theme.palette.error.main },
   // A phone's cards: every action a 44 px target.
   [theme.breakpoints.down("md")]: {
     "& .permit-action": { display: "inline-flex", alignItems: "center", minHeight: 44, padding: "0 12px" },
@@ -114,9 +119,11 @@ export function TypeIcon({ type }: { type: PermitListItem["record_type"] }) {
 
 export function CommentsLink({ permit }: { permit: PermitListItem }) {
   const label = `${permit.comment_count} ${permit.comment_count === 1 ? "comment" : "comments"}`;
+  const location = useLocation();
   return (
     <RouterLink
       to={paths.permit(permit.id)}
+      state={fromList(location)}
       aria-label={label}
       title={label}
       className={permit.comment_count ? "permit-comments permit-comments-some" : "permit-comments"}
@@ -136,9 +143,16 @@ export function PermitActions({
   onDelete: (p: PermitListItem) => void;
 }) {
   const label = `${permit.permit_number} ${permit.permit_name}`;
+  // The record's page returns to this list, filters and all.
+  const location = useLocation();
   return (
     <Box sx={{ display: "flex", gap: 0.5, flexWrap: "nowrap" }}>
-      <RouterLink className="permit-action" to={paths.permit(permit.id)} aria-label={`Details of ${label}`}>
+      <RouterLink
+        className="permit-action"
+        to={paths.permit(permit.id)}
+        state={fromList(location)}
+        aria-label={`Details of ${label}`}
+      >
         Details
       </RouterLink>
       {/* Edit and Delete as icons named "Edit …" and "Delete …" (their tooltips say Edit and Delete),
@@ -168,17 +182,28 @@ export function PermitActions({
   );
 }
 
-/** One dot per permit of the project on this page, red when the permit has an expiration date. */
+type Dot = "expired" | "expiring" | "dated" | "undated";
+const dotOf = (p: PermitListItem): Dot => p.urgency ?? (p.expiration_date ? "dated" : "undated");
+
+/**
+ * One dot per permit of the project on this page (spec section 2): red when it has expired, amber
+ * when it expires within 30 days, dark with a later expiration date, light without one (issue 25).
+ */
 export function ProjectDots({ permits }: { permits: PermitListItem[] }) {
-  const dated = permits.filter((p) => p.expiration_date).length;
-  const label = `${permits.length} ${permits.length === 1 ? "permit" : "permits"}, ${dated} with an expiration date`;
+  const dots = permits.map(dotOf);
+  const count = (dot: Dot) => dots.filter((d) => d === dot).length;
+  const urgent = [
+    count("expired") ? `${count("expired")} expired` : null,
+    count("expiring") ? `${count("expiring")} expiring within 30 days` : null,
+  ].filter(Boolean);
+  const label = `${permits.length} ${permits.length === 1 ? "permit" : "permits"}${urgent.length ? `: ${urgent.join(", ")}` : ""}`;
   return (
     <span role="img" aria-label={label} title={label} className="permit-dots">
-      {permits.map((p) => (
+      {permits.map((p, i) => (
         <span
           key={p.id}
-          data-dot={p.expiration_date ? "dated" : "undated"}
-          className={p.expiration_date ? "permit-dot permit-dot-dated" : "permit-dot"}
+          data-dot={dots[i]}
+          className={dots[i] === "undated" ? "permit-dot" : `permit-dot permit-dot-${dots[i]}`}
         />
       ))}
     </span>
@@ -211,13 +236,16 @@ export function ProjectTitle({ project }: { project: PermitGroup["projects"][num
         minHeight: { xs: 44, md: "auto" },
       }}
     >
-      {project.name}
-      {project.project_number ? (
-        <span style={{ color: theme.palette.text.secondary, fontWeight: 400 }}>
-          {" "}
-          · {project.project_number}
-        </span>
-      ) : null}
+      {/* One flex item: the number wraps with the name, not in a column of its own on a phone. */}
+      <span>
+        {project.name}
+        {project.project_number ? (
+          <span style={{ color: theme.palette.text.secondary, fontWeight: 400 }}>
+            {" "}
+            · {project.project_number}
+          </span>
+        ) : null}
+      </span>
     </Link>
   );
 }

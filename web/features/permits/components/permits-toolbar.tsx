@@ -88,7 +88,8 @@ export function PermitsToolbar({
           options={[{ value: "", label: "All Types" }, ...TYPE_OPTIONS]}
           displayEmpty
           onChange={(value) => onChange({ record_type: (value || null) as RecordType | null })}
-          sx={{ flex: { xs: "1 1 140px", md: "0 0 150px" } }}
+          // Wide enough for its longest choice, 'Bond / Guarantee' (issue 25: values were cut at 1280).
+          sx={{ flex: { xs: "1 1 140px", md: "0 0 190px" } }}
         />
         <SelectField
           size="small"
@@ -101,7 +102,7 @@ export function PermitsToolbar({
           ]}
           displayEmpty
           onChange={(value) => onChange({ status: (value || null) as StatusFilterValue | null })}
-          sx={{ flex: { xs: "1 1 140px", md: "0 0 150px" } }}
+          sx={{ flex: { xs: "1 1 140px", md: "0 0 170px" } }}
         />
         {isPhone ? (
           <Button
@@ -123,7 +124,7 @@ export function PermitsToolbar({
               value={query.group}
               options={GROUPING_OPTIONS}
               onChange={(value) => onChange({ group: value as PermitGrouping })}
-              sx={{ flex: { xs: "1 1 100%", sm: "1 1 180px", md: "0 0 180px" } }}
+              sx={{ flex: { xs: "1 1 100%", sm: "1 1 200px", md: "0 0 200px" } }}
             />
             <Box
               sx={{ display: "flex", alignItems: "center", gap: 1.5, flexWrap: "wrap", ml: { md: "auto" } }}
@@ -163,15 +164,23 @@ export function PermitsToolbar({
             <SavedViewsBar query={query} onApply={onApplyView} />
           </Suspense>
         </Box>
-        <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap" }}>
-          <Button startIcon={<DownloadIcon />} href={exportUrl(query, "csv")} download>
-            Export CSV
-          </Button>
-          <Button startIcon={<DownloadIcon />} href={exportUrl(query, "xlsx")} download>
-            Export Excel
-          </Button>
-        </Box>
+        {/* On a phone the exports come after the list (issue 25: the work first). */}
+        {isPhone ? null : <PermitExports query={query} />}
       </Box>
+    </Box>
+  );
+}
+
+/** Export CSV and Export Excel of the current view. */
+export function PermitExports({ query }: { query: PermitListQuery }) {
+  return (
+    <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap" }}>
+      <Button startIcon={<DownloadIcon />} href={exportUrl(query, "csv")} download>
+        Export CSV
+      </Button>
+      <Button startIcon={<DownloadIcon />} href={exportUrl(query, "xlsx")} download>
+        Export Excel
+      </Button>
     </Box>
   );
 }
@@ -200,7 +209,7 @@ function SearchBox({ query, onChange }: { query: PermitListQuery; onChange: Chan
       placeholder="Number, name, agency, project"
       value={text}
       onChange={(e) => setText(e.target.value)}
-      sx={{ flex: { xs: "1 1 100%", sm: "1 1 300px" }, maxWidth: { md: 420 } }}
+      sx={{ flex: { xs: "1 1 100%", sm: "1 1 240px" }, maxWidth: { md: 420 } }}
       htmlInputProps={{ maxLength: PERMIT_SEARCH_MAX, type: "search" }}
       startAdornment={
         <InputAdornment position="start">

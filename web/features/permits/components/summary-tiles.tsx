@@ -1,3 +1,5 @@
+import { useId, useState, type ReactNode } from "react";
+import ExpandMore from "@mui/icons-material/ExpandMore";
 import ButtonBase from "@mui/material/ButtonBase";
 import Box from "@mui/material/Box";
 import Skeleton from "@mui/material/Skeleton";
@@ -5,6 +7,7 @@ import Typography from "@mui/material/Typography";
 import { alpha } from "@mui/material/styles";
 import { PERMIT_TILE_LABELS, type PermitTile } from "../../../../shared/domain/permit-list.ts";
 import type { PermitSummary } from "../../../../shared/schemas/permits.ts";
+import { useIsPhone } from "../../../components/record-cards.tsx";
 import { formatCount } from "../../../lib/format.ts";
 
 type Tone = "warning" | "error";
@@ -65,10 +68,57 @@ function Tile({
   );
 }
 
+/** A set of tiles under its caption: "By stage" (they add up to the total) or "Within the total". */
+function TileSet({ caption, count, children }: { caption: string; count: number; children: ReactNode }) {
+  return (
+    <Box sx={{ flex: `${count} 1 ${count * 140}px`, minWidth: 0 }}>
+      <Typography
+        variant="caption"
+        component="p"
+        sx={{ color: "text.secondary", fontWeight: 600, mb: 0.5, letterSpacing: 0.3 }}
+      >
+        {caption}
+      </Typography>
+      <Box
+        sx={{
+          display: "grid",
+          gridTemplateColumns: {
+            xs: "repeat(2, minmax(0, 1fr))",
+            sm: `repeat(${count}, minmax(0, 1fr))`,
+          },
+          gap: { xs: 1, sm: 1.5 },
+        }}
+      >
+        {children}
+      </Box>
+    </Box>
+  );
+}
+
+/**
+ * How the total is made up, in words (issue 25: "Total 138 against 25 + 108 + 9"): the stage
+ * tiles and In Progress add up to it; the others count permits already within it.
+ */
+export function totalSentence(summary: PermitSummary): string {
+  const inProgress = summary.by_status.find((s) => s.category === "In Progress")?.count ?? 0;
+  const rest = summary.total - inProgress - summary.in_review - summary.active;
+  const parts = [
+    `${formatCount(inProgress)} In Progress`,
+    `${formatCount(summary.in_review)} In Review`,
+    `${formatCount(summary.active)} Active`,
+    ...(rest > 0 ? [`${formatCount(rest)} with no stage dates`] : []),
+  ];
+  return `${formatCount(summary.total)} permits = ${parts.join(" + ")}. The tiles within the total count permits already in it; one permit can be in several.`;
+}
+
 /**
  * The summary tiles of spec section 2, as the list's quick filters (issue 14): a click shows that
  * tile's permits and a second click (or Total Permits) shows them all again. Expiring Soon shows
- * only when something expires soon (spec), unless it is the chosen filter.
+ * only when something expires soon (spec), unless it is the chosen filter. Issue 25: the stage
+ * tiles (Total Permits, In Review, Active) stand apart from those within the total (Closed,
+ * Expiring Soon, Expired, Renewal Due), with a sentence saying how they add up; on a phone they
+ * fold into one summary row that opens them, and a tile tapped there closes them again and
+ * `onSelect` shows the results (the page scrolls to them).
  */
 export function SummaryTiles({
   summary,
@@ -79,6 +129,13 @@ export function SummaryTiles({
   selected: PermitTile | null;
   onSelect: (tile: PermitTile | null) => void;
 }) {
+  const isPhone = useIsPhone();
+  const [isOpen, setIsOpen] = useState(false);
+  const tilesId = useId();
+  const choose = (tile: PermitTile | null) => {
+    if (isPhone) setIsOpen(false);
+    onSelect(tile);
+  };
   const tile = (key: PermitTile, value: number | undefined, tone?: Tone) => (
     <Tile
       key={key}
@@ -86,38 +143,122 @@ export function SummaryTiles({
       value={value}
       tone={tone}
       isSelected={selected === key}
-      onClick={() => onSelect(selected === key ? null : key)}
+      onClick={() => choose(selected === key ? null : key)}
     />
   );
   const showExpiring = (summary && summary.expiring_soon > 0) || selected === "expiring_soon";
+  const within = 3 + (showExpiring ? 1 : 0);
+  const tiles = (
+    <Box id={tilesId} role="group" aria-label="Summary: choose a tile to filter the list" sx={{ mb: 2 }}>
+      <Box sx={{ display: "flex", flexWrap: "wrap", gap: { xs: 1.5, md: 3 } }}>
+        <TileSet caption="By stage" count={3}>
+          <Tile
+            label="Total Permits"
+            value={summary?.total}
+            isSelected={selected === null}
+            onClick={() => choose(null)}
+          />
+          {tile("in_review", summary?.in_review)}
+          {tile("active", summary?.active)}
+        </TileSet>
+        <TileSet caption="Within the total" count={within}>
+          {tile("closed", summary?.closed)}
+          {showExpiring ? tile("expiring_soon", summary?.expiring_soon, "warning") : null}
+          {tile("expired", summary?.expired, "error")}
+          {tile("renewal_due", summary?.renewal_due, "warning")}
+        </TileSet>
+      </Box>
+      <Typography variant="caption" component="p" sx={{ color: "text.secondary", mt: 0.75 }}>
+        {summary ? totalSentence(summary) : "\u00a0"}
+      </Typography>
+    </Box>
+  );
+  if (!isPhone) return tiles;
   return (
-    <Box
-      role="group"
-      aria-label="Summary: choose a tile to filter the list"
+    <>
+      <PhoneSummaryRow
+        summary={summary}
+        selected={selected}
+        isOpen={isOpen}
+        controls={tilesId}
+        onToggle={() => setIsOpen(!isOpen)}
+      />
+      {isOpen ? tiles : null}
+    </>
+  );
+}
+
+/**
+ * The tiles folded into one row on a phone (issue 25: the list started 1,000 px below them): the
+ * total and what needs attention, or the chosen tile; a tap opens the tiles.
+ */
+function PhoneSummaryRow({
+  summary,
+  selected,
+  isOpen,
+  controls,
+  onToggle,
+}: {
+  summary: PermitSummary | undefined;
+  selected: PermitTile | null;
+  isOpen: boolean;
+  controls: string;
+  onToggle: () => void;
+}) {
+  const attention = summary
+    ? [
+        summary.expiring_soon ? `${formatCount(summary.expiring_soon)} Expiring Soon` : null,
+        summary.expired ? `${formatCount(summary.expired)} Expired` : null,
+        summary.renewal_due ? `${formatCount(summary.renewal_due)} Renewal Due` : null,
+      ].filter(Boolean)
+    : [];
+  const count = (n: number | undefined) => (n === undefined ? "…" : formatCount(n));
+  return (
+    <ButtonBase
+      focusRipple
+      aria-expanded={isOpen}
+      aria-controls={isOpen ? controls : undefined}
+      onClick={onToggle}
       sx={{
-        display: "grid",
-        gridTemplateColumns: {
-          xs: "repeat(2, minmax(0, 1fr))",
-          sm: "repeat(3, minmax(0, 1fr))",
-          // Six or seven tiles (Expiring Soon shows only when above 0) fill the row either way.
-          md: "repeat(auto-fit, minmax(130px, 1fr))",
-        },
-        gap: { xs: 1, sm: 1.5 },
-        mb: 2,
+        display: "flex",
+        width: "100%",
+        justifyContent: "space-between",
+        alignItems: "center",
+        gap: 1,
+        textAlign: "left",
+        minHeight: 48,
+        px: 1.5,
+        py: 1,
+        mb: 1.5,
+        border: 1,
+        borderColor: selected ? "primary.main" : "divider",
+        borderRadius: 1,
+        bgcolor: "background.paper",
       }}
     >
-      <Tile
-        label="Total Permits"
-        value={summary?.total}
-        isSelected={selected === null}
-        onClick={() => onSelect(null)}
+      <Box sx={{ minWidth: 0 }}>
+        <Typography component="span" variant="body2" sx={{ display: "block", fontWeight: 600 }}>
+          {selected
+            ? `Showing ${PERMIT_TILE_LABELS[selected]}: ${count(summary?.[selected])} of ${count(summary?.total)}`
+            : `${count(summary?.total)} permits`}
+        </Typography>
+        <Typography component="span" variant="caption" sx={{ display: "block", color: "text.secondary" }}>
+          {selected
+            ? "Tap to choose another tile"
+            : !summary
+              ? "\u00a0"
+              : attention.length
+                ? attention.join(" · ")
+                : "Nothing expiring, expired or due for renewal"}
+        </Typography>
+      </Box>
+      <ExpandMore
+        aria-hidden
+        sx={(t) => ({
+          transform: isOpen ? "rotate(180deg)" : "none",
+          transition: t.transitions.create("transform", { duration: 150 }),
+        })}
       />
-      {tile("in_review", summary?.in_review)}
-      {tile("active", summary?.active)}
-      {tile("closed", summary?.closed)}
-      {showExpiring ? tile("expiring_soon", summary?.expiring_soon, "warning") : null}
-      {tile("expired", summary?.expired, "error")}
-      {tile("renewal_due", summary?.renewal_due, "warning")}
-    </Box>
+    </ButtonBase>
   );
 }

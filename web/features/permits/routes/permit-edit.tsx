@@ -20,7 +20,7 @@ export default function PermitEditPage() {
       ) : permit.isError ? (
         <Alert severity="error">{errorMessage(permit.error)}</Alert>
       ) : !permit.data.can.edit ? (
-        <AccessDenied message="You do not have permission to edit this permit." />
+        <AccessDenied />
       ) : (
         // Keyed by the permit, so the form starts from this permit's values.
         <PermitForm key={permit.data.id} permit={permit.data} backTo={paths.permit(permit.data.id)} />

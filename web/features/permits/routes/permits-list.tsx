@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { usePrefetchQuery } from "@tanstack/react-query";
 import { Link as RouterLink, useSearchParams } from "react-router";
 import InsertChartOutlined from "@mui/icons-material/InsertChartOutlined";
@@ -12,7 +12,9 @@ import Skeleton from "@mui/material/Skeleton";
 import Typography from "@mui/material/Typography";
 import useMediaQuery from "@mui/material/useMediaQuery";
 import { useTheme } from "@mui/material/styles";
+import { EMPTY_STATES } from "../../../../shared/domain/empty-states.ts";
 import type { PermitListItem, PermitListQuery } from "../../../../shared/schemas/permits.ts";
+import { GettingStarted, ListEmptyState } from "../../../components/getting-started.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { errorMessage } from "../../../lib/api.ts";
 import { formatCount } from "../../../lib/format.ts";
@@ -23,7 +25,9 @@ import { useDeletePermit } from "../api/delete-permit.ts";
 import { usePermitSummary } from "../api/get-permit-summary.ts";
 import { permitsQueryOptions, usePermits } from "../api/get-permits.ts";
 import {
+  CLEARED_FILTERS,
   filterOf,
+  isFiltered,
   readListView,
   writeListView,
   type ChangeQuery,
@@ -31,7 +35,7 @@ import {
 } from "../components/list-params.ts";
 import { URGENCY_LABELS, urgencyBackground } from "../components/permit-row-parts.tsx";
 import { PermitsTable } from "../components/permits-table.tsx";
-import { PermitsToolbar } from "../components/permits-toolbar.tsx";
+import { PermitExports, PermitsToolbar } from "../components/permits-toolbar.tsx";
 import { SummaryTiles } from "../components/summary-tiles.tsx";
 
 // The charts (recharts is most of this page's weight) come when they are first shown: the panel
@@ -106,6 +110,14 @@ export default function PermitsListPage() {
   const rowsOnPage =
     (list.data?.items.length ?? 0) +
     (list.data?.groups.reduce((n, g) => n + g.projects.reduce((m, p) => m + p.permits.length, 0), 0) ?? 0);
+  // Issue 25: "nothing yet" (no permit at all in scope: the getting-started steps, and no tiles,
+  // charts or filters until there is data) against "nothing matches these filters". The summary
+  // says which (its `in_scope` is the same whatever the filters, so an earlier answer holds too).
+  const inScope = summary.data?.in_scope;
+  const isListEmpty = list.data?.total === 0;
+  const hasNothingYet = isListEmpty && inScope?.permits === false;
+  const showsControls = !isListEmpty || inScope?.permits === true;
+  const results = useRef<HTMLElement>(null);
   const viewProps = {
     groups: list.data?.groups ?? [],
     items: list.data?.items ?? [],
@@ -118,6 +130,39 @@ export default function PermitsListPage() {
       setDoomed(permit);
     },
   };
+  const analytics = (
+    <Paper variant="outlined" component="section" aria-labelledby="analytics-heading" sx={{ mb: 2 }}>
+      <Box sx={{ display: "flex", alignItems: "center", justifyContent: "space-between", px: 2, py: 1 }}>
+        <Typography id="analytics-heading" variant="h2" sx={{ fontSize: "1.1rem" }}>
+          Analytics Dashboard
+        </Typography>
+        <Button
+          startIcon={<InsertChartOutlined />}
+          aria-expanded={view.showCharts}
+          aria-controls="analytics-charts"
+          onPointerEnter={preloadAnalytics}
+          onFocus={preloadAnalytics}
+          sx={{ whiteSpace: "nowrap", flexShrink: 0 }}
+          onClick={() => setView({ ...view, showCharts: !view.showCharts }, { replace: true })}
+        >
+          {view.showCharts ? "Hide Charts" : "Show Charts"}
+        </Button>
+      </Box>
+      {hasShownCharts ? (
+        <Suspense
+          fallback={
+            chartsAtStart ? (
+              <Box sx={{ px: 2, pb: 2 }}>
+                <Skeleton variant="rounded" height={300} />
+              </Box>
+            ) : null
+          }
+        >
+          <AnalyticsPanel open={view.showCharts} slideIn={!chartsAtStart} summary={summary.data} />
+        </Suspense>
+      ) : null}
+    </Paper>
+  );
 
   return (
     <>
@@ -132,7 +177,7 @@ export default function PermitsListPage() {
         }
       />
 
-      {summary.isError ? (
+      {!showsControls ? null : summary.isError ? (
         <Alert severity="error" sx={{ mb: 2 }}>
           {errorMessage(summary.error)}
         </Alert>
@@ -140,43 +185,17 @@ export default function PermitsListPage() {
         <SummaryTiles
           summary={summary.data}
           selected={query.tile}
-          onSelect={(tile) => changeQuery({ tile })}
+          onSelect={(tile) => {
+            changeQuery({ tile });
+            // On a phone the results are below the fold: a tap shows them (issue 25).
+            if (isPhone) requestAnimationFrame(() => results.current?.scrollIntoView({ block: "start" }));
+          }}
         />
       )}
 
-      <Paper variant="outlined" component="section" aria-labelledby="analytics-heading" sx={{ mb: 2 }}>
-        <Box sx={{ display: "flex", alignItems: "center", justifyContent: "space-between", px: 2, py: 1 }}>
-          <Typography id="analytics-heading" variant="h2" sx={{ fontSize: "1.1rem" }}>
-            Analytics Dashboard
-          </Typography>
-          <Button
-            startIcon={<InsertChartOutlined />}
-            aria-expanded={view.showCharts}
-            aria-controls="analytics-charts"
-            onPointerEnter={preloadAnalytics}
-            onFocus={preloadAnalytics}
-            sx={{ whiteSpace: "nowrap", flexShrink: 0 }}
-            onClick={() => setView({ ...view, showCharts: !view.showCharts }, { replace: true })}
-          >
-            {view.showCharts ? "Hide Charts" : "Show Charts"}
-          </Button>
-        </Box>
-        {hasShownCharts ? (
-          <Suspense
-            fallback={
-              chartsAtStart ? (
-                <Box sx={{ px: 2, pb: 2 }}>
-                  <Skeleton variant="rounded" height={300} />
-                </Box>
-              ) : null
-            }
-          >
-            <AnalyticsPanel open={view.showCharts} slideIn={!chartsAtStart} summary={summary.data} />
-          </Suspense>
-        ) : null}
-      </Paper>
-
-      <PermitsToolbar query={query} onChange={changeQuery} onApplyView={applyView} />
+      {/* The charts come after the list on a phone: the work first (issue 25). */}
+      {showsControls && !isPhone ? analytics : null}
+      {showsControls ? <PermitsToolbar query={query} onChange={changeQuery} onApplyView={applyView} /> : null}
 
       {list.isError ? (
         <Alert severity="error" variant="filled" sx={{ mb: 2 }}>
@@ -184,32 +203,47 @@ export default function PermitsListPage() {
         </Alert>
       ) : null}
 
-      <Paper
-        variant="outlined"
-        component="section"
-        aria-label="Permits list"
-        // Busy while the rows shown answer an earlier filter (they stay on screen until the next arrive).
-        aria-busy={list.isFetching}
-        data-stale={list.isPlaceholderData || undefined}
-        sx={{ overflow: "hidden" }}
-      >
-        <Box sx={{ height: 4 }}>
-          {list.isFetching ? <LinearProgress aria-label="Loading permits" /> : null}
-        </Box>
-        {list.isPending ? (
-          <RowsSkeleton />
-        ) : rowsOnPage === 0 && !list.isError ? (
-          <Typography sx={{ p: 3 }} color="text.secondary">
-            No permits match these filters.
-          </Typography>
-        ) : isPhone ? (
-          <Suspense fallback={<RowsSkeleton />}>
-            <PermitCards {...viewProps} />
-          </Suspense>
-        ) : (
-          <PermitsTable {...viewProps} />
-        )}
-      </Paper>
+      {hasNothingYet && inScope?.getting_started ? (
+        <GettingStarted steps={inScope.getting_started} />
+      ) : (
+        <Paper
+          ref={results}
+          variant="outlined"
+          component="section"
+          aria-label="Permits list"
+          // Busy while the rows shown answer an earlier filter (they stay on screen until the next arrive).
+          aria-busy={list.isFetching}
+          data-stale={list.isPlaceholderData || undefined}
+          sx={{ overflow: "hidden", scrollMarginTop: 72 }}
+        >
+          <Box sx={{ height: 4 }}>
+            {list.isFetching ? <LinearProgress aria-label="Loading permits" /> : null}
+          </Box>
+          {list.isPending || (isListEmpty && !inScope) ? (
+            <RowsSkeleton />
+          ) : hasNothingYet ? (
+            <ListEmptyState text={EMPTY_STATES.permits.none} />
+          ) : rowsOnPage === 0 && !list.isError ? (
+            <ListEmptyState
+              text={EMPTY_STATES.permits.filtered}
+              onClear={isFiltered(query) ? () => changeQuery(CLEARED_FILTERS) : undefined}
+            >
+              {isFiltered(query) ? null : (
+                <Typography variant="body2" color="text.secondary">
+                  Archived and N/A permits are not listed, nor, unless Show Non-Required is on, those not
+                  Required.
+                </Typography>
+              )}
+            </ListEmptyState>
+          ) : isPhone ? (
+            <Suspense fallback={<RowsSkeleton />}>
+              <PermitCards {...viewProps} />
+            </Suspense>
+          ) : (
+            <PermitsTable {...viewProps} />
+          )}
+        </Paper>
+      )}
 
       {list.data && list.data.total > 0 ? (
         <Box
@@ -242,6 +276,13 @@ export default function PermitsListPage() {
               siblingCount={isPhone ? 0 : 1}
             />
           ) : null}
+        </Box>
+      ) : null}
+
+      {showsControls && isPhone ? (
+        <Box sx={{ mt: 2, display: "grid", gap: 2 }}>
+          <PermitExports query={query} />
+          {analytics}
         </Box>
       ) : null}
 

@@ -15,7 +15,7 @@ export default function ProjectPermitCreatePage() {
       {canCreate ? (
         <PermitForm projectId={projectId} backTo={paths.projectDashboard(projectId)} />
       ) : (
-        <AccessDenied message="You do not have permission to create permits." />
+        <AccessDenied />
       )}
     </>
   );

@@ -1,6 +1,5 @@
 import { Link as RouterLink } from "react-router";
 import Box from "@mui/material/Box";
-import Chip from "@mui/material/Chip";
 import Link from "@mui/material/Link";
 import Paper from "@mui/material/Paper";
 import Table from "@mui/material/Table";
@@ -10,25 +9,13 @@ import TableContainer from "@mui/material/TableContainer";
 import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
 import Typography from "@mui/material/Typography";
-import { statusChipColor } from "../../../../shared/domain/permit-rules.ts";
 import type { DashboardPermit } from "../../../../shared/schemas/projects.ts";
 import { paths } from "../../../lib/paths.ts";
 import { formatDayOrDash } from "../../../lib/format.ts";
 import { RecordCard, RecordCards, useIsPhone } from "../../../components/record-cards.tsx";
+import { StatusChip } from "../../../components/status-chip.tsx";
 
 const URGENCY_COLOR = { expired: "error.main", expiring: "warning.dark" } as const;
-
-function StatusChip({ permit }: { permit: DashboardPermit }) {
-  const isNa = permit.status === "N/A";
-  return (
-    <Chip
-      size="small"
-      variant={isNa ? "outlined" : "filled"}
-      color={isNa ? "default" : statusChipColor(permit.display_status)}
-      label={permit.display_status}
-    />
-  );
-}
 
 function ExpirationDate({ permit }: { permit: DashboardPermit }) {
   const isNa = permit.status === "N/A";
@@ -73,7 +60,7 @@ function ProjectPermitCards({ permits }: { permits: DashboardPermit[] }) {
             { label: "Agency", value: permit.agency || "—" },
             { label: "Application Date", value: formatDayOrDash(permit.permit_application_date) },
             { label: "Expiration Date", value: <ExpirationDate permit={permit} /> },
-            { label: "Status", value: <StatusChip permit={permit} /> },
+            { label: "Status", value: <StatusChip status={permit.display_status} /> },
           ]}
           actions={<DetailsLink permit={permit} isBlock />}
         />
@@ -126,7 +113,7 @@ export function ProjectPermitsTable({ permits }: { permits: DashboardPermit[] })
                   <ExpirationDate permit={permit} />
                 </TableCell>
                 <TableCell>
-                  <StatusChip permit={permit} />
+                  <StatusChip status={permit.display_status} />
                 </TableCell>
                 <TableCell>
                   <DetailsLink permit={permit} />

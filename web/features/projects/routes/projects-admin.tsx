@@ -8,6 +8,7 @@ import Typography from "@mui/material/Typography";
 import AddIcon from "@mui/icons-material/Add";
 import { PROJECT_SORTS, type ProjectSort } from "../../../../shared/schemas/projects.ts";
 import { AccessDenied } from "../../../components/access-denied.tsx";
+import { ListEmptyState } from "../../../components/getting-started.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { PageSpinner } from "../../../components/page-spinner.tsx";
 import { errorMessage } from "../../../lib/api.ts";
@@ -16,6 +17,7 @@ import { CompanySelect } from "../../companies/index.ts";
 import { useProjects } from "../api/list-projects.ts";
 import { CreateProjectDialog } from "../components/create-project-dialog.tsx";
 import { ProjectsTable, type SortState } from "../components/projects-table.tsx";
+import { EMPTY_STATES } from "../../../../shared/domain/empty-states.ts";
 
 const isSort = (v: string | null): v is ProjectSort => (PROJECT_SORTS as readonly string[]).includes(v ?? "");
 
@@ -77,8 +79,16 @@ export default function ProjectsAdminPage() {
           {errorMessage(projects.error)}
         </Typography>
       ) : projects.data.projects.length === 0 ? (
-        <Paper variant="outlined" sx={{ p: 3, textAlign: "center" }}>
-          <Typography color="text.secondary">No projects found</Typography>
+        <Paper variant="outlined">
+          {/* A chosen company without projects: "nothing matches" (issue 25). */}
+          {companyId ? (
+            <ListEmptyState
+              text={EMPTY_STATES.projects.filtered}
+              onClear={() => setParams({ company: "" })}
+            />
+          ) : (
+            <ListEmptyState text={EMPTY_STATES.projects.none} />
+          )}
         </Paper>
       ) : (
         <Box sx={{ position: "relative" }}>

@@ -26,10 +26,19 @@ export function useCreateSavedView() {
   });
 }
 
-/** DELETE /api/saved-views/:id. */
+/** DELETE /api/saved-views/:id (the bar says "View deleted." with Undo itself). */
 export function useDeleteSavedView() {
   return useMutation({
     mutationFn: (id: string) => api.delete<void>(`/api/saved-views/${id}`),
-    meta: { successMessage: "View deleted.", invalidates: [savedViewKeys.all] },
+    meta: { invalidates: [savedViewKeys.all] },
+  });
+}
+
+/** 'Undo' after a deletion: POST /api/saved-views with the view's name and filters again. */
+export function useRestoreSavedView() {
+  return useMutation({
+    mutationFn: (view: { name: string; params: SavedViewParams }) =>
+      api.post<{ view: SavedView }>("/api/saved-views", view).then((r) => r.view),
+    meta: { successMessage: "View restored.", invalidates: [savedViewKeys.all] },
   });
 }

@@ -6,8 +6,9 @@ import Chip from "@mui/material/Chip";
 import Typography from "@mui/material/Typography";
 import { BUILT_IN_VIEWS, type SavedViewParams } from "../../../../shared/domain/permit-list.ts";
 import { errorMessage } from "../../../lib/api.ts";
+import { useNotify } from "../../../lib/notify.ts";
 import { lazyWithPreload, useHasOpened } from "../../../lib/on-demand.ts";
-import { useDeleteSavedView, useSavedViews } from "../api/saved-views.ts";
+import { useDeleteSavedView, useRestoreSavedView, useSavedViews } from "../api/saved-views.ts";
 
 // The dialog (MUI's Dialog and TextField) is fetched when the pointer comes near 'Save view'.
 const { Component: SaveViewDialog, preload: preloadDialog } = lazyWithPreload(
@@ -32,6 +33,17 @@ export function SavedViewsBar({
 }) {
   const views = useSavedViews();
   const remove = useDeleteSavedView();
+  const restore = useRestoreSavedView();
+  const notify = useNotify();
+  // A chip's delete takes effect at once, with Undo in the message (issue 25: no way back before).
+  const deleteView = (view: { id: string; name: string; params: SavedViewParams }) =>
+    remove.mutate(view.id, {
+      onSuccess: () =>
+        notify("View deleted.", "success", {
+          label: "Undo",
+          onClick: () => restore.mutate({ name: view.name, params: view.params }),
+        }),
+    });
   const [isSaving, setIsSaving] = useState(false);
   const hasOpened = useHasOpened(isSaving);
   const chip = (key: string, name: string, params: SavedViewParams, onDelete?: () => void) => {
@@ -59,7 +71,7 @@ export function SavedViewsBar({
         Views
       </Typography>
       {BUILT_IN_VIEWS.map((v) => chip(v.key, v.name, v.params))}
-      {(views.data ?? []).map((v) => chip(v.id, v.name, v.params, () => remove.mutate(v.id)))}
+      {(views.data ?? []).map((v) => chip(v.id, v.name, v.params, () => deleteView(v)))}
       <Button
         size="small"
         startIcon={<BookmarkAddOutlined />}

@@ -14,6 +14,7 @@ import { useSureties } from "../api/list-sureties.ts";
 import { SuretiesTable } from "./sureties-table.tsx";
 import { SuretyDrawer } from "./surety-drawer.tsx";
 import { useCompanyCurrency } from "./surety-currency.ts";
+import { EMPTY_STATES } from "../../../../shared/domain/empty-states.ts";
 
 /**
  * Surety Admin (/admin/sureties, issue 12): the company's surety companies and their bonding
@@ -58,7 +59,7 @@ export function SuretiesScreen({ drawer }: { drawer?: "create" | "edit" }) {
         </Typography>
       ) : list.length === 0 ? (
         <Paper variant="outlined" sx={{ p: 3, textAlign: "center" }}>
-          <Typography color="text.secondary">No sureties found</Typography>
+          <Typography color="text.secondary">{EMPTY_STATES.sureties.none}</Typography>
         </Paper>
       ) : (
         <SuretiesTable

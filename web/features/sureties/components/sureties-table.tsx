@@ -13,11 +13,14 @@ import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { RecordCard, RecordCards, useIsPhone, type RecordField } from "../../../components/record-cards.tsx";
 import { RowActions } from "../../../components/row-actions.tsx";
 import { errorMessage } from "../../../lib/api.ts";
-import { formatAmount, formatCount, formatPercent } from "../../../lib/format.ts";
+import { formatAmount, formatCount, formatPercent, plural } from "../../../lib/format.ts";
 import { paths } from "../../../lib/paths.ts";
 import { useDeleteSurety } from "../api/delete-surety.ts";
 
 const dash = (v: string | null | undefined) => v || "—";
+
+/** A surety bonds name cannot be deleted: Delete says so up front (issue 25), from the row's count. */
+const inUse = (s: Surety) => (s.bond_count ? `In use by ${plural(s.bond_count, "bond")}` : null);
 
 /** Open exposure, and the share of the aggregate limit it uses (warning colour over 80 %). */
 function Exposure({ surety, currency }: { surety: Surety; currency: string }) {
@@ -48,7 +51,8 @@ function Exposure({ surety, currency }: { surety: Surety; currency: string }) {
 /**
  * The Surety Admin list: Name, Contact, Phone, E-mail, Single Limit, Aggregate Limit, with the
  * open exposure against the aggregate limit and the bonds naming each; Edit and Delete from the
- * row's `can`. A delete the server refuses (a surety in use: 409) shows its message in the dialog.
+ * row's `can`; a surety bonds name shows Delete disabled with why ("In use by 2 bonds"). A delete
+ * the server still refuses (a bond added meanwhile: 409) shows its message in the dialog.
  */
 export function SuretiesTable({
   sureties,
@@ -75,6 +79,7 @@ export function SuretiesTable({
       can={s.can}
       editTo={paths.editSurety(s.id)}
       onDelete={() => setToDelete(s)}
+      deleteBlockedBy={inUse(s)}
       size={isInline ? undefined : "small"}
       isInline={isInline}
     />

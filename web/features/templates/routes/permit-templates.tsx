@@ -23,6 +23,7 @@ import { useTemplates } from "../api/list-templates.ts";
 import { useDeleteTemplate } from "../api/save-template.ts";
 import { TemplateAddRow } from "../components/template-add-row.tsx";
 import { TemplateRow } from "../components/template-row.tsx";
+import { EMPTY_STATES } from "../../../../shared/domain/empty-states.ts";
 
 /** Permit Templates (/admin/permit-templates): the permits every new project of a company gets. */
 export default function PermitTemplatesPage() {
@@ -40,7 +41,7 @@ export default function PermitTemplatesPage() {
     return (
       <>
         <PageHeader title="Permit Templates" />
-        <AccessDenied message="Access denied" />
+        <AccessDenied />
       </>
     );
   }
@@ -90,9 +91,7 @@ export default function PermitTemplatesPage() {
                 ))}
               </RecordCards>
             ) : (
-              <Typography color="text.secondary">
-                No templates yet: add the permits your projects usually need.
-              </Typography>
+              <Typography color="text.secondary">{EMPTY_STATES.templates.none}</Typography>
             )
           ) : (
             <TableContainer component={Paper} variant="outlined">
@@ -119,7 +118,7 @@ export default function PermitTemplatesPage() {
                   {templates.data.length === 0 ? (
                     <TableRow>
                       <TableCell colSpan={6} align="center" sx={{ py: 3, color: "text.secondary" }}>
-                        No templates yet: add the permits your projects usually need.
+                        {EMPTY_STATES.templates.none}
                       </TableCell>
                     </TableRow>
                   ) : null}

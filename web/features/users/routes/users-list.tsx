@@ -3,8 +3,8 @@ import { Link as RouterLink } from "react-router";
 import Alert from "@mui/material/Alert";
 import Button from "@mui/material/Button";
 import Paper from "@mui/material/Paper";
-import Typography from "@mui/material/Typography";
 import AddIcon from "@mui/icons-material/PersonAddAlt1Outlined";
+import { ListEmptyState } from "../../../components/getting-started.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { PageSpinner } from "../../../components/page-spinner.tsx";
 import { errorMessage } from "../../../lib/api.ts";
@@ -14,6 +14,7 @@ import { CompanySelect } from "../../companies/index.ts";
 import { useUsers } from "../api/get-users.ts";
 import { UserAdminGate } from "../components/user-admin-gate.tsx";
 import { UsersTable } from "../components/users-table.tsx";
+import { EMPTY_STATES } from "../../../../shared/domain/empty-states.ts";
 
 /** admin/users: the users table with 'Add User'; a super-admin can narrow it to one company. */
 export default function UsersListPage() {
@@ -57,8 +58,13 @@ function UsersScreen() {
       ) : users.isError ? (
         <Alert severity="error">{errorMessage(users.error)}</Alert>
       ) : users.data.users.length === 0 ? (
-        <Paper variant="outlined" sx={{ p: 4, textAlign: "center" }}>
-          <Typography color="text.secondary">No users found</Typography>
+        <Paper variant="outlined">
+          {/* A chosen company without users: "nothing matches" (issue 25). */}
+          {companyId ? (
+            <ListEmptyState text={EMPTY_STATES.users.filtered} onClear={() => setCompanyId("")} />
+          ) : (
+            <ListEmptyState text={EMPTY_STATES.users.none} />
+          )}
         </Paper>
       ) : (
         <UsersTable users={users.data.users} showCompany={isSuperAdmin} />
