@@ -42,6 +42,8 @@ export class ServerChild {
     bench: Pick<BenchDatabase, "kind" | "dataDir" | "databaseUrl">;
     webDir: string;
     nodeArgs?: string[];
+    /** The Node binary (default this process's: the machine's Node; scripts/lib/node24.mjs for Node 24). */
+    node?: string;
     env?: Record<string, string>;
     timeoutMs?: number;
   }): Promise<ServerChild> {
@@ -49,7 +51,7 @@ export class ServerChild {
     const base = `http://127.0.0.1:${port}`;
     const logFile = path.join(o.bench.dataDir, `server-${port}.log`);
     const out = fs.openSync(logFile, "a");
-    const child = spawn(process.execPath, [...(o.nodeArgs ?? []), await serverBundle()], {
+    const child = spawn(o.node ?? process.execPath, [...(o.nodeArgs ?? []), await serverBundle()], {
       cwd: root,
       env: {
         ...process.env,
@@ -103,8 +105,17 @@ export class ServerChild {
 
   /** Resident set size now, from /proc. */
   rssMb(): number {
+    return this.statusMb("VmRSS");
+  }
+
+  /** The peak resident set size of its life so far (the kernel's high-water mark), from /proc. */
+  peakRssMb(): number {
+    return this.statusMb("VmHWM");
+  }
+
+  private statusMb(field: "VmRSS" | "VmHWM"): number {
     const status = fs.readFileSync(`/proc/${this.pid}/status`, "utf8");
-    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN) / 1024;
+    return Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? NaN) / 1024;
   }
 
   /** SIGTERM and wait (SIGKILL after `timeoutMs`); true when it stopped by itself. */
