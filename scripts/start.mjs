@@ -6,6 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { buildServerIfStale } from "./lib/build-server.mjs";
 import { buildWebIfStale, root } from "./lib/build-web.mjs";
+import { serverNodeFlags } from "./lib/node-flags.mjs";
 
 // The first start builds the web app (tens of seconds): meanwhile a child makes the embedded database's
 // template if there is none yet, so that a new data directory is a copy of it (decision 0015). When
@@ -14,7 +15,9 @@ const template = process.env.DATABASE_URL ? null : prepareDatabaseTemplate();
 const built = buildWebIfStale();
 const entry = buildServerIfStale();
 if (template) await (built ? template.done : template.cancel());
-const child = spawn(process.execPath, [entry], {
+// On the embedded database, V8 flags that keep the serving process small (decision 0023).
+const flags = serverNodeFlags({ embedded: !process.env.DATABASE_URL });
+const child = spawn(process.execPath, [...flags, entry], {
   cwd: root,
   stdio: "inherit",
   env: { NODE_ENV: "production", ...process.env },

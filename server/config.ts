@@ -34,6 +34,16 @@ const ConfigSchema = z.object({
   API_RATE_LIMIT: int(600),
   TRUST_PROXY: bool,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** Set: files live in this S3-compatible bucket (a backup lists them; it copies local files). */
+  S3_BUCKET: z.preprocess(blankToUndefined, z.string().optional()),
+  /** Set: a backup every night into this folder, once across every node (issue 26). */
+  BACKUP_DIR: z.preprocess(blankToUndefined, z.string().optional()),
+  /** The hour (UTC) the nightly backup starts, at half past. */
+  BACKUP_HOUR: z.coerce.number().int().min(0).max(23).default(2),
+  BACKUP_KEEP_DAILY: z.coerce.number().int().min(1).default(7),
+  BACKUP_KEEP_WEEKLY: z.coerce.number().int().min(0).default(4),
+  /** Set: GET /metrics answers (Prometheus text) to `Authorization: Bearer <this>`; unset: 404. */
+  METRICS_TOKEN: z.preprocess(blankToUndefined, z.string().min(16).optional()),
 });
 
 export type Config = z.infer<typeof ConfigSchema> & { publicUrl: string };

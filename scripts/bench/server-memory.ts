@@ -1,17 +1,20 @@
 /**
  * The serving process's memory on the embedded database (issue 26, part 6): the server bundle `npm
- * start` runs (build/server/main.mjs, production mode), on a PGlite data directory holding the
- * reminder benchmark's data (100,000 permits in 100 companies; reminders-data.ts, due around today),
- * its RSS read from /proc/<pid>/status every 20 ms:
+ * start` runs (build/server/main.mjs, production mode, with the V8 flags npm start gives it:
+ * scripts/lib/node-flags.mjs, decision 0023), on a PGlite data directory holding the reminder
+ * benchmark's data (100,000 permits in 100 companies; reminders-data.ts, due around today), its RSS
+ * read from /proc/<pid>/status every 20 ms:
  *   - at ready, and the peak over the 20 s after it (Node 24's optimising tier recompiles PGlite's
  *     WebAssembly a few seconds after start), and the RSS it settles at;
  *   - the peak through one reminders run (sweep, then the digests written to the outbox), asked of the
  *     running server as `npm run reminders` asks it (the internal route, the control token from the
- *     lock file), and the run's time (how the flags and the paging cost query speed);
- *   - the kernel's high-water mark of the whole life (VmHWM), which catches what sampling misses.
- * Budget: 300 MB for each. It runs on this process's Node unless --node=PATH (scripts/lib/node24.mjs
- * prints Node 24's); --node-args="…" adds V8 flags to the server (to measure one by itself: it then
- * runs with NODE_OPTIONS cleared of the defaults scripts/start.mjs adds, see --bare).
+ *     lock file), and the run's time;
+ *   - the kernel's high-water mark of the whole life (VmHWM), which catches what sampling misses;
+ *   - what the flags cost in query speed: five dry runs after it (the preview's statements over the
+ *     100,000 permits, nothing written), their median.
+ * Budget: 300 MB for each memory figure. It runs on this process's Node unless --node=PATH
+ * (scripts/lib/node24.mjs prints Node 24's); PERMITRACK_NODE_FLAGS replaces npm start's flags (empty:
+ * none) and --node-args="…" adds more, to measure a flag by itself.
  *
  * Run: npx tsx scripts/bench/server-memory.ts [--node=PATH] [--permits=N --companies=N] [--json]
  *      [--label=TEXT] [--node-args="--flag …"] [--keep-data=DIR]
@@ -114,41 +117,51 @@ export async function benchServerMemory(o: MemoryOptions): Promise<Figure[]> {
     const afterStartPeak = Math.max(sampler.stretch(), peakToReady);
     const settled = server.rssMb();
     log(
-      `${label} (${version}${o.nodeArgs?.length ? ` ${o.nodeArgs.join(" ")}` : ""}): RSS at ready ${atReady.toFixed(0)} MB, ` +
+      `${label} (${version}, ${[...server.flags, ...(o.nodeArgs ?? [])].join(" ") || "no flags"}): RSS at ready ${atReady.toFixed(0)} MB, ` +
         `peak over the ${SETTLE_MS / 1000} s after start ${afterStartPeak.toFixed(0)} MB, then ${settled.toFixed(0)} MB`,
     );
 
+    const flags = [...server.flags, ...(o.nodeArgs ?? [])].join(" ") || "no flags";
     const lock = JSON.parse(fs.readFileSync(path.join(bench.dataDir, "permitrack.lock"), "utf8")) as {
       controlToken: string;
     };
-    const t0 = performance.now();
-    const res = await fetch(`${server.base}/api/internal/reminders/run`, {
-      method: "POST",
-      headers: {
-        "content-type": "application/json",
-        [CSRF_HEADER]: CSRF_HEADER_VALUE,
-        [CONTROL_TOKEN_HEADER]: lock.controlToken,
-      },
-      body: JSON.stringify({ date: today }),
-      signal: AbortSignal.timeout(10 * 60_000),
-    });
-    const runMs = performance.now() - t0;
-    if (!res.ok) throw new Error(`the reminders run answered ${res.status}: ${await res.text()}`);
-    const report = (await res.json()) as { recorded: number; emailsSent: number };
+    const run = async (body: { date: string; dryRun?: boolean }) => {
+      const t0 = performance.now();
+      const res = await fetch(`${server!.base}/api/internal/reminders/run`, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          [CSRF_HEADER]: CSRF_HEADER_VALUE,
+          [CONTROL_TOKEN_HEADER]: lock.controlToken,
+        },
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(10 * 60_000),
+      });
+      if (!res.ok) throw new Error(`the reminders run answered ${res.status}: ${await res.text()}`);
+      return {
+        ms: performance.now() - t0,
+        report: (await res.json()) as { recorded: number; emailsSent: number },
+      };
+    };
+    const { ms: runMs, report } = await run({ date: today });
     const sweepPeak = sampler.stretch();
     await new Promise((r) => setTimeout(r, 3000));
     const afterSweep = server.rssMb();
+    const dryRuns: number[] = [];
+    for (let i = 0; i < 5; i++) dryRuns.push((await run({ date: today, dryRun: true })).ms);
+    const dryMs = dryRuns.sort((a, b) => a - b)[2]!;
     const hwm = server.peakRssMb();
     sampler.stop();
     log(
       `  reminders run (sweep + ${report.emailsSent} digests to the outbox): ${(runMs / 1000).toFixed(2)} s, ` +
         `${report.recorded.toLocaleString()} recorded; peak RSS ${sweepPeak.toFixed(0)} MB, ` +
-        `${afterSweep.toFixed(0)} MB 3 s later; VmHWM ${hwm.toFixed(0)} MB`,
+        `${afterSweep.toFixed(0)} MB 3 s later; dry run (preview) median ${(dryMs / 1000).toFixed(2)} s; ` +
+        `VmHWM ${hwm.toFixed(0)} MB`,
     );
 
     const common = { section: "memory", db: "pglite" } as const;
     const size = `${o.permits / 1000}k permits`;
-    const note = `Node ${version}${o.nodeArgs?.length ? `, ${o.nodeArgs.join(" ")}` : ""}`;
+    const note = `Node ${version}, ${flags}`;
     const mb = (name: string, value: number, budget: number | null = BUDGET_MB) =>
       figure({ ...common, name: `${label}: ${name}`, unit: "MB", median: Math.round(value), budget, note });
     return [
@@ -162,6 +175,13 @@ export async function benchServerMemory(o: MemoryOptions): Promise<Figure[]> {
         name: `${label}: reminders run, ${size} (${report.recorded.toLocaleString()} recorded, ${report.emailsSent} digests)`,
         unit: "s",
         median: Math.round(runMs) / 1000,
+        note,
+      }),
+      figure({
+        ...common,
+        name: `${label}: reminders dry run, ${size} (the preview's statements; median of 5)`,
+        unit: "s",
+        median: Math.round(dryMs) / 1000,
         note,
       }),
     ];
