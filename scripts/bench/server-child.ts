@@ -128,6 +128,14 @@ export class ServerChild {
     return this.statusMb("VmHWM");
   }
 
+  /** CPU time it has used (user + system), from /proc: what a run costs, however busy the machine is. */
+  cpuSeconds(): number {
+    const stat = fs.readFileSync(`/proc/${this.pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    // utime and stime, fields 14 and 15 of stat(5), in clock ticks (100 a second on Linux).
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  }
+
   private statusMb(field: "VmRSS" | "VmHWM"): number {
     const status = fs.readFileSync(`/proc/${this.pid}/status`, "utf8");
     return Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? NaN) / 1024;

@@ -11,7 +11,8 @@
  *     lock file), and the run's time;
  *   - the kernel's high-water mark of the whole life (VmHWM), which catches what sampling misses;
  *   - what the flags cost in query speed: five dry runs after it (the preview's statements over the
- *     100,000 permits, nothing written), their median.
+ *     100,000 permits, nothing written), their median; with the server's CPU time (from /proc) for
+ *     the run and the dry runs, which another load on the machine changes far less than the time.
  * Budget: 300 MB for each memory figure. It runs on this process's Node unless --node=PATH
  * (scripts/lib/node24.mjs prints Node 24's); PERMITRACK_NODE_FLAGS replaces npm start's flags (empty:
  * none) and --node-args="…" adds more, to measure a flag by itself.
@@ -126,6 +127,7 @@ export async function benchServerMemory(o: MemoryOptions): Promise<Figure[]> {
       controlToken: string;
     };
     const run = async (body: { date: string; dryRun?: boolean }) => {
+      const cpu0 = server!.cpuSeconds();
       const t0 = performance.now();
       const res = await fetch(`${server!.base}/api/internal/reminders/run`, {
         method: "POST",
@@ -138,24 +140,23 @@ export async function benchServerMemory(o: MemoryOptions): Promise<Figure[]> {
         signal: AbortSignal.timeout(10 * 60_000),
       });
       if (!res.ok) throw new Error(`the reminders run answered ${res.status}: ${await res.text()}`);
-      return {
-        ms: performance.now() - t0,
-        report: (await res.json()) as { recorded: number; emailsSent: number },
-      };
+      const report = (await res.json()) as { recorded: number; emailsSent: number };
+      return { ms: performance.now() - t0, cpu: server!.cpuSeconds() - cpu0, report };
     };
-    const { ms: runMs, report } = await run({ date: today });
+    const { ms: runMs, cpu: runCpu, report } = await run({ date: today });
     const sweepPeak = sampler.stretch();
     await new Promise((r) => setTimeout(r, 3000));
     const afterSweep = server.rssMb();
-    const dryRuns: number[] = [];
-    for (let i = 0; i < 5; i++) dryRuns.push((await run({ date: today, dryRun: true })).ms);
-    const dryMs = dryRuns.sort((a, b) => a - b)[2]!;
+    const dryRuns: { ms: number; cpu: number }[] = [];
+    for (let i = 0; i < 5; i++) dryRuns.push(await run({ date: today, dryRun: true }));
+    const dryMs = dryRuns.map((r) => r.ms).sort((a, b) => a - b)[2]!;
+    const dryCpu = dryRuns.map((r) => r.cpu).sort((a, b) => a - b)[2]!;
     const hwm = server.peakRssMb();
     sampler.stop();
     log(
-      `  reminders run (sweep + ${report.emailsSent} digests to the outbox): ${(runMs / 1000).toFixed(2)} s, ` +
+      `  reminders run (sweep + ${report.emailsSent} digests to the outbox): ${(runMs / 1000).toFixed(2)} s (CPU ${runCpu.toFixed(2)} s), ` +
         `${report.recorded.toLocaleString()} recorded; peak RSS ${sweepPeak.toFixed(0)} MB, ` +
-        `${afterSweep.toFixed(0)} MB 3 s later; dry run (preview) median ${(dryMs / 1000).toFixed(2)} s; ` +
+        `${afterSweep.toFixed(0)} MB 3 s later; dry run (preview) median ${(dryMs / 1000).toFixed(2)} s (CPU ${dryCpu.toFixed(2)} s); ` +
         `VmHWM ${hwm.toFixed(0)} MB`,
     );
 
@@ -179,9 +180,23 @@ export async function benchServerMemory(o: MemoryOptions): Promise<Figure[]> {
       }),
       figure({
         ...common,
+        name: `${label}: reminders run, ${size}: the server's CPU time`,
+        unit: "s",
+        median: Math.round(runCpu * 100) / 100,
+        note,
+      }),
+      figure({
+        ...common,
         name: `${label}: reminders dry run, ${size} (the preview's statements; median of 5)`,
         unit: "s",
         median: Math.round(dryMs) / 1000,
+        note,
+      }),
+      figure({
+        ...common,
+        name: `${label}: reminders dry run, ${size}: the server's CPU time (median of 5)`,
+        unit: "s",
+        median: Math.round(dryCpu * 100) / 100,
         note,
       }),
     ];

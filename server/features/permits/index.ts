@@ -13,5 +13,5 @@ export {
   type PermitRow,
 } from "./permit-access.ts";
 export { permitScope, selectPermitView, type PermitViewSelect } from "./permit-view.query.ts";
-export { likePattern, listConditions, listOrder } from "./permit-list-conditions.ts";
+export { likePattern, listConditions, listKeyset, listOrder } from "./permit-list-conditions.ts";
 export { createPermitIn } from "./permits.service.ts";
