@@ -15,6 +15,7 @@ import { PageHeader } from "../../../components/page-header.tsx";
 import { PageSpinner } from "../../../components/page-spinner.tsx";
 import { paths } from "../../../lib/paths.ts";
 import { useMe } from "../../../lib/session.tsx";
+import { BackupCard } from "../components/backup-card.tsx";
 
 interface AdminLink {
   label: string;
@@ -73,45 +74,52 @@ export default function AdminDashboardPage() {
       ) : !capabilities.includes("admin.dashboard") ? (
         <Alert severity="error">Access denied.</Alert>
       ) : (
-        <Box
-          component="nav"
-          aria-label="Administration"
-          sx={{
-            display: "grid",
-            gap: 2,
-            gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr", lg: "repeat(4, 1fr)" },
-          }}
-        >
-          {LINKS.filter((link) => capabilities.includes(link.capability)).map((link) => (
-            <Card key={link.to} variant="outlined">
-              <CardActionArea component={RouterLink} to={link.to} sx={{ height: "100%" }}>
-                <CardContent sx={{ display: "flex", gap: 2, alignItems: "flex-start" }}>
-                  <Box
-                    sx={{
-                      color: "primary.main",
-                      bgcolor: "action.hover",
-                      borderRadius: 2,
-                      p: 1.25,
-                      display: "flex",
-                      "& svg": { fontSize: 28 },
-                    }}
-                    aria-hidden
-                  >
-                    {link.icon}
-                  </Box>
-                  <Box>
-                    <Typography variant="h3" component="span" sx={{ fontSize: "1.1rem", display: "block" }}>
-                      {link.label}
-                    </Typography>
-                    <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-                      {link.description}
-                    </Typography>
-                  </Box>
-                </CardContent>
-              </CardActionArea>
-            </Card>
-          ))}
-        </Box>
+        <>
+          <Box
+            component="nav"
+            aria-label="Administration"
+            sx={{
+              display: "grid",
+              gap: 2,
+              gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr", lg: "repeat(4, 1fr)" },
+            }}
+          >
+            {LINKS.filter((link) => capabilities.includes(link.capability)).map((link) => (
+              <Card key={link.to} variant="outlined">
+                <CardActionArea component={RouterLink} to={link.to} sx={{ height: "100%" }}>
+                  <CardContent sx={{ display: "flex", gap: 2, alignItems: "flex-start" }}>
+                    <Box
+                      sx={{
+                        color: "primary.main",
+                        bgcolor: "action.hover",
+                        borderRadius: 2,
+                        p: 1.25,
+                        display: "flex",
+                        "& svg": { fontSize: 28 },
+                      }}
+                      aria-hidden
+                    >
+                      {link.icon}
+                    </Box>
+                    <Box>
+                      <Typography variant="h3" component="span" sx={{ fontSize: "1.1rem", display: "block" }}>
+                        {link.label}
+                      </Typography>
+                      <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+                        {link.description}
+                      </Typography>
+                    </Box>
+                  </CardContent>
+                </CardActionArea>
+              </Card>
+            ))}
+          </Box>
+          {capabilities.includes("system.backups") ? (
+            <Box sx={{ mt: 3, maxWidth: { lg: "50%" } }}>
+              <BackupCard />
+            </Box>
+          ) : null}
+        </>
       )}
     </>
   );
