@@ -1,20 +1,32 @@
 // `npm start`: build the web app and bundle the server when missing or older than their sources, then
 // run the server bundle with plain Node (no TypeScript loader in the serving process, decision 0015).
+// A production install (`npm ci --omit=dev` of a release, decision 0024) has no build tools: it runs
+// the dist/ and build/server/ the release shipped.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { buildServerIfStale } from "./lib/build-server.mjs";
 import { buildWebIfStale, root } from "./lib/build-web.mjs";
+import { serverNodeFlags } from "./lib/node-flags.mjs";
 
 // The first start builds the web app (tens of seconds): meanwhile a child makes the embedded database's
 // template if there is none yet, so that a new data directory is a copy of it (decision 0015). When
 // nothing was built it is not waited for.
 const template = process.env.DATABASE_URL ? null : prepareDatabaseTemplate();
-const built = buildWebIfStale();
+let built;
+try {
+  built = buildWebIfStale();
+} catch (err) {
+  await template?.cancel();
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+}
 const entry = buildServerIfStale();
 if (template) await (built ? template.done : template.cancel());
-const child = spawn(process.execPath, [entry], {
+// On the embedded database, V8 flags that keep the serving process small (decision 0023).
+const flags = serverNodeFlags({ embedded: !process.env.DATABASE_URL });
+const child = spawn(process.execPath, [...flags, entry], {
   cwd: root,
   stdio: "inherit",
   env: { NODE_ENV: "production", ...process.env },

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what the tests need and runs every test: typecheck, lint, unit + API tests (PGlite, and
-# real PostgreSQL when there is one), the end-to-end tests in Chromium, then (on PostgreSQL) the
-# resilience suite. Ends with each phase's time and one closing line, "tests: N passed, N failed".
+# real PostgreSQL when there is one), the end-to-end tests in Chromium, a production install from a
+# clean copy, then (on PostgreSQL) the resilience suite. Ends with each phase's time and one closing line, "tests: N passed, N failed".
 #
 # PostgreSQL: TEST_DATABASE_URL when set; else this machine's own cluster when one is installed
 # (/etc/postgresql) and its postgres user connects without a password on 127.0.0.1 (started first
@@ -172,6 +172,10 @@ record "API tests, wall clock" $((SECONDS - t0)) "$([ $api_rc = 0 ] && echo ok |
 # On PostgreSQL: two servers over one database (tests/e2e/across-servers.ts); else one on PGlite.
 phase "e2e ($([ -n "${TEST_DATABASE_URL:-}" ] && echo "two servers, PostgreSQL" || echo "one server, PGlite"))" \
   node tests/e2e/run.mjs "${REPORT[@]}" --outputFile.json=test-results/e2e.json
+
+# A server installed without the dev tools (issue 26, decision 0024): a release of this checkout in a
+# fresh folder, npm ci --omit=dev, npm start on a new embedded database, /readyz (dist/ is fresh by now).
+phase "production install (clean copy)" node scripts/lib/production-install.mjs
 
 SUMMARY=("${API_REPORTS[@]}" test-results/e2e.json)
 # SIGKILL and PostgreSQL outages, load, two servers' sessions and reminders (issue 10): PostgreSQL only.

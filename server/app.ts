@@ -21,6 +21,7 @@ import { registerErrorHandler } from "./errors.ts";
 import { registerFeatures } from "./features/index.ts";
 import { inputGuard } from "./http/input-guard.ts";
 import { LinkTokenPaths } from "./http/link-tokens.ts";
+import { createMetrics, registerMetrics, type Metrics } from "./http/metrics.ts";
 import { OneLinePerRequest, requestLogOptions } from "./http/request-log.ts";
 import { pageNonce, securityHeaders } from "./http/security-headers.ts";
 import { responseSerializer } from "./http/serializer.ts";
@@ -40,6 +41,8 @@ export interface AppContext {
   links: LinkSigner;
   /** Secret that local CLI commands present to reach the running server (set by main.ts). */
   controlToken?: string;
+  /** What the scheduler and features record for GET /metrics (no-ops unless METRICS_TOKEN is set). */
+  metrics: Metrics;
 }
 
 declare module "fastify" {
@@ -91,6 +94,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   const dataDir = path.resolve(config.DATA_DIR);
   const secret = sessionSecret(config);
+  const metrics = await createMetrics(config.METRICS_TOKEN, database);
   const ctx: AppContext = {
     config,
     database,
@@ -111,6 +115,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         outboxDir: path.join(dataDir, "outbox"),
         log: app.log,
       }),
+    metrics,
   };
   app.decorate("ctx", ctx);
   app.addHook("onClose", () => ctx.storage.close());
@@ -146,6 +151,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(inputGuard);
 
   // 3. Routes
+  registerMetrics(app, metrics);
   app.get("/healthz", { config: { isPublic: true }, schema: { hide: true } }, async () => ({ status: "ok" }));
   app.get("/readyz", { config: { isPublic: true }, schema: { hide: true } }, async (_req, reply) => {
     // Bounded: a database that hangs must not hang the probe (load balancers wait on it).

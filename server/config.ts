@@ -47,6 +47,14 @@ const ConfigSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.preprocess(blankToUndefined, z.string().optional()),
   /** `true` for most self-hosted stores: http://host/bucket/key rather than http://bucket.host/key. */
   S3_FORCE_PATH_STYLE: bool,
+  /** Set: a backup every night into this folder, once across every node (issue 26). */
+  BACKUP_DIR: z.preprocess(blankToUndefined, z.string().optional()),
+  /** The hour (UTC) the nightly backup starts, at half past. */
+  BACKUP_HOUR: z.coerce.number().int().min(0).max(23).default(2),
+  BACKUP_KEEP_DAILY: z.coerce.number().int().min(1).default(7),
+  BACKUP_KEEP_WEEKLY: z.coerce.number().int().min(0).default(4),
+  /** Set: GET /metrics answers (Prometheus text) to `Authorization: Bearer <this>`; unset: 404. */
+  METRICS_TOKEN: z.preprocess(blankToUndefined, z.string().min(16).optional()),
 });
 
 export type Config = z.infer<typeof ConfigSchema> & { publicUrl: string };

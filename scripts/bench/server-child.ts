@@ -1,9 +1,19 @@
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { freePort } from "./bench-app.ts";
 import type { BenchDatabase } from "./bench-database.ts";
 import { root, SESSION_SECRET } from "./lib.ts";
+
+/** The V8 flags `npm start` gives the server (scripts/lib/node-flags.mjs, plain JavaScript). */
+async function startFlags(embedded: boolean, node: string): Promise<string[]> {
+  const helper = "../lib/node-flags.mjs";
+  const { serverNodeFlags } = (await import(helper)) as {
+    serverNodeFlags: (o: { embedded: boolean; nodeVersion: string }) => string[];
+  };
+  const nodeVersion = execFileSync(node, ["--version"], { encoding: "utf8" }).trim();
+  return serverNodeFlags({ embedded, nodeVersion });
+}
 
 /** The server bundle of `npm start`, built first when missing or older than its sources. */
 async function serverBundle(): Promise<string> {
@@ -15,7 +25,8 @@ async function serverBundle(): Promise<string> {
 
 /**
  * The real server as a child process: the server bundle `npm start` runs (build/server/main.mjs,
- * rebuilt when stale; decision 0015), as production runs it (NODE_ENV=production, LOG_LEVEL info by
+ * rebuilt when stale; decision 0015) with the V8 flags it gives it (decision 0023; `nodeArgs` come
+ * after them), as production runs it (NODE_ENV=production, LOG_LEVEL info by
  * default, JSON lines written straight to a log file so that this process spends nothing on them),
  * the scheduler off and the rate limits out of the way. Stopped with SIGTERM (main.ts closes the
  * app and the database, and a --cpu-prof profile is written on that exit).
@@ -29,6 +40,8 @@ export class ServerChild {
     readonly pid: number,
     readonly logFile: string,
     private readonly child: ReturnType<typeof spawn>,
+    /** The V8 flags npm start's choice gave it (before `nodeArgs`). */
+    readonly flags: string[],
   ) {
     this.exited = new Promise((resolve) =>
       child.on("exit", (code, signal) => {
@@ -42,6 +55,8 @@ export class ServerChild {
     bench: Pick<BenchDatabase, "kind" | "dataDir" | "databaseUrl">;
     webDir: string;
     nodeArgs?: string[];
+    /** The Node binary (default this process's: the machine's Node; scripts/lib/node24.mjs for Node 24). */
+    node?: string;
     env?: Record<string, string>;
     timeoutMs?: number;
   }): Promise<ServerChild> {
@@ -49,7 +64,9 @@ export class ServerChild {
     const base = `http://127.0.0.1:${port}`;
     const logFile = path.join(o.bench.dataDir, `server-${port}.log`);
     const out = fs.openSync(logFile, "a");
-    const child = spawn(process.execPath, [...(o.nodeArgs ?? []), await serverBundle()], {
+    const node = o.node ?? process.execPath;
+    const flags = await startFlags(!o.bench.databaseUrl, node);
+    const child = spawn(node, [...flags, ...(o.nodeArgs ?? []), await serverBundle()], {
       cwd: root,
       env: {
         ...process.env,
@@ -74,7 +91,7 @@ export class ServerChild {
       stdio: ["ignore", out, out],
     });
     fs.closeSync(out);
-    const server = new ServerChild(base, child.pid!, logFile, child);
+    const server = new ServerChild(base, child.pid!, logFile, child, flags);
     const deadline = Date.now() + (o.timeoutMs ?? 120_000);
     for (;;) {
       try {
@@ -103,8 +120,25 @@ export class ServerChild {
 
   /** Resident set size now, from /proc. */
   rssMb(): number {
+    return this.statusMb("VmRSS");
+  }
+
+  /** The peak resident set size of its life so far (the kernel's high-water mark), from /proc. */
+  peakRssMb(): number {
+    return this.statusMb("VmHWM");
+  }
+
+  /** CPU time it has used (user + system), from /proc: what a run costs, however busy the machine is. */
+  cpuSeconds(): number {
+    const stat = fs.readFileSync(`/proc/${this.pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    // utime and stime, fields 14 and 15 of stat(5), in clock ticks (100 a second on Linux).
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  }
+
+  private statusMb(field: "VmRSS" | "VmHWM"): number {
     const status = fs.readFileSync(`/proc/${this.pid}/status`, "utf8");
-    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN) / 1024;
+    return Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? NaN) / 1024;
   }
 
   /** SIGTERM and wait (SIGKILL after `timeoutMs`); true when it stopped by itself. */

@@ -40,19 +40,22 @@ export function buildServerInto(outDir) {
   );
 }
 
-/** Returns the bundle's entry, rebuilt first when any server or shared source is newer. */
+/** Builds the bundle into build/server/: built aside and swapped in, so an interrupted build leaves no half bundle. */
+export function buildServer() {
+  const temp = `${serverOutDir}.tmp-${process.pid}`;
+  buildServerInto(temp);
+  fs.rmSync(serverOutDir, { recursive: true, force: true });
+  fs.renameSync(temp, serverOutDir);
+  return serverEntry;
+}
+
+/** Returns the bundle's entry, rebuilt first when any server or shared source is newer (esbuild is a dependency). */
 export function buildServerIfStale() {
-  const sources = ["server", "shared", "package.json", "scripts/lib/build-server.mjs"].map((p) =>
-    path.join(root, p),
-  );
+  const sources = ["server", "shared", "package.json", "scripts/lib/build-server.mjs"]
+    .map((p) => path.join(root, p))
+    .filter(fs.existsSync);
   const stale =
     !fs.existsSync(serverEntry) || Math.max(...sources.map(newestMtime)) > fs.statSync(serverEntry).mtimeMs;
-  if (stale) {
-    // Built aside and swapped in, so that an interrupted build leaves no half bundle behind.
-    const temp = `${serverOutDir}.tmp-${process.pid}`;
-    buildServerInto(temp);
-    fs.rmSync(serverOutDir, { recursive: true, force: true });
-    fs.renameSync(temp, serverOutDir);
-  }
+  if (stale) buildServer();
   return serverEntry;
 }

@@ -31,8 +31,31 @@ export function buildWebInto(outDir) {
   );
 }
 
+/**
+ * Whether the web build's tools are installed: not after `npm ci --omit=dev` (decision 0024). Vite
+ * itself may be there all the same (better-auth's optional peer vitest brings it), its React plugin
+ * and TypeScript are not.
+ */
+export const hasBuildTools = () =>
+  ["vite/bin/vite.js", "@vitejs/plugin-react/package.json"].every((f) =>
+    fs.existsSync(path.join(root, "node_modules", f)),
+  );
+
+/**
+ * Builds dist/ when it is missing or older than its sources, if the build tools are installed. A
+ * production install (`npm ci --omit=dev`) has none: it serves the dist/ the release shipped
+ * (decision 0024), and without one it stops with what to do.
+ */
 export function buildWebIfStale() {
   const built = path.join(root, "dist", "index.html");
+  if (!hasBuildTools()) {
+    if (fs.existsSync(built)) return false;
+    throw new Error(
+      "The web app is not built (dist/ is missing) and the build tools are not installed (npm ci --omit=dev). " +
+        "Install a release (npm run release -- --out DIR on a machine with the dev dependencies, docs/OPERATIONS.md), " +
+        "or run `npm ci && npm run build` here.",
+    );
+  }
   const sources = ["web", "shared", "index.html", "vite.config.ts"]
     .map((p) => path.join(root, p))
     .filter(fs.existsSync);

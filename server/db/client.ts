@@ -40,6 +40,8 @@ export interface Database {
   kind: DbKind;
   /** The pg pool, on PostgreSQL only (migrations take an advisory lock on one connection of it). */
   pool?: pg.Pool;
+  /** The embedded instance, on PGlite only (the backup reads it with COPY in one transaction). */
+  pglite?: PGlite;
   /** Raw SQL for migrations, health checks and bulk work. */
   exec(sqlText: string): Promise<void>;
   /** Calls `listener` with every statement sent through `db` until the returned function is called. */
@@ -131,6 +133,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   return {
     db: drizzlePglite(pglite, { schema, casing: "snake_case", logger: observers }) as unknown as Db,
     kind: "pglite",
+    pglite,
     observeStatements: (listener) => observers.observe(listener),
     exec: async (s) => {
       await pglite.exec(s);

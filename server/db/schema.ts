@@ -826,3 +826,36 @@ export const savedViews = pgTable(
     index("saved_views_user_idx").on(t.userId, t.name),
   ],
 );
+
+// ---------------------------------------------------------------------------------------------
+// Scheduled jobs that run once across every app node (issue 26)
+
+/**
+ * One row per run of a job that must happen once whatever the number of app nodes (the nightly
+ * backup): the unique (job, run_key) is the claim, so the node whose insert lands runs it and the
+ * others skip; the row then records the result the admin area and /metrics show. run_key is the
+ * night ("2026-11-27") for the nightly backup, "manual-<time>" for one taken by hand.
+ */
+export const jobRuns = pgTable(
+  "job_runs",
+  {
+    id: id(),
+    job: text("job").notNull(),
+    runKey: text("run_key").notNull(),
+    /** running, succeeded, failed */
+    status: text("status").notNull().default("running"),
+    /** Which node ran it (host name and process id), for the operator reading the log. */
+    node: text("node").notNull(),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+    /** The backup's folder name and its size in bytes. */
+    location: text("location"),
+    sizeBytes: bigint("size_bytes", { mode: "number" }),
+    error: text("error"),
+  },
+  (t) => [
+    uniqueIndex("job_runs_job_run_key_uq").on(t.job, t.runKey),
+    index("job_runs_job_started_idx").on(t.job, t.startedAt),
+    check("job_runs_status_check", sql`${t.status} in ('running','succeeded','failed')`),
+  ],
+);

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { attachmentsRoutes } from "./attachments/index.ts";
+import { backupsRoutes } from "./backups/index.ts";
 import { authRoutes, twoFactorRoutes } from "./auth/index.ts";
 import { bondsRoutes } from "./bonds/index.ts";
 import { auditRoutes } from "./audit/index.ts";
@@ -47,4 +48,5 @@ export async function registerFeatures(app: FastifyInstance) {
   await app.register(savedViewsRoutes);
   await app.register(suretiesRoutes);
   await app.register(bondsRoutes);
+  await app.register(backupsRoutes);
 }

@@ -20,7 +20,10 @@ import { formatRunReport, runReminders } from "../features/reminders/index.ts";
  */
 
 export type Target =
-  { kind: "postgres" } | { kind: "server"; url: string; token: string } | { kind: "embedded" };
+  | { kind: "postgres" }
+  /** `base`: the running server's address (`npm run backup` asks it too). */
+  | { kind: "server"; url: string; base: string; token: string }
+  | { kind: "embedded" };
 
 const WILDCARD_HOSTS = new Set(["0.0.0.0", "::", "localhost", "127.0.0.1", ""]);
 
@@ -30,11 +33,8 @@ export function chooseTarget(config: Pick<Config, "DATABASE_URL">, lock: LockInf
   if (lock?.port && lock.controlToken) {
     const host = typeof lock.host === "string" && !WILDCARD_HOSTS.has(lock.host) ? lock.host : "127.0.0.1";
     const hostPart = host.includes(":") ? `[${host}]` : host;
-    return {
-      kind: "server",
-      url: `http://${hostPart}:${lock.port}/api/internal/reminders/run`,
-      token: lock.controlToken,
-    };
+    const base = `http://${hostPart}:${lock.port}`;
+    return { kind: "server", url: `${base}/api/internal/reminders/run`, base, token: lock.controlToken };
   }
   return { kind: "embedded" };
 }

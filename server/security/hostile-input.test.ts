@@ -2498,6 +2498,23 @@ SPECS.push(
       expect: 404,
     }),
   },
+  {
+    // `npm run backup`'s route on the embedded database (issue 26): only with the control token.
+    route: "POST /api/internal/backups/run",
+    body: "json",
+    fields: { text: ["out"], required: ["out"] },
+    weight: 0.1,
+    base: () => ({ who: "anon", body: { out: "/tmp/permitrack-never" } }),
+    valid: () => ({
+      route: "POST /api/internal/backups/run",
+      kind: "valid:no-control-token",
+      who: "anon",
+      method: "POST",
+      url: "/api/internal/backups/run",
+      ...json({ out: "/tmp/permitrack-never" }),
+      expect: 404,
+    }),
+  },
 );
 
 /** Valid filters of a saved view: what is sent, and what is kept (empty values dropped, sorted). */

@@ -99,6 +99,8 @@ const SPEC_SECTION_6: Record<Capability, Role[]> = {
   "bonds.viewCollateral": ["super-admin", "company-admin", "company-user"],
   "sureties.manage": ["super-admin", "company-admin"],
   "sureties.viewLimits": ["super-admin", "company-admin"],
+  // Issue 26 (not in spec section 6): the installation's backups hold every company's data.
+  "system.backups": ["super-admin"],
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -270,6 +272,8 @@ const ROWS: Row[] = [
   // Health and the API documentation
   open("GET /healthz", NONE, "200", nothing),
   open("GET /readyz", NONE, "200", nothing),
+  // Prometheus metrics (issue 26): off without METRICS_TOKEN, as here (server/http/metrics.test.ts has the rest).
+  open("GET /metrics", NONE, "404", nothing),
   // (The API's description names fields such as "password": not scanned for secret-looking keys.)
   row("GET /api/docs", NONE, { SA: "200", CA: "200", CU: "200", CL: "200", OA: "200" }, nothing, {
     scan: false,
@@ -1207,6 +1211,15 @@ const ROWS: Row[] = [
   ),
   // The local reminders command's route: without the control token it does not exist for anyone.
   open("POST /api/internal/reminders/run", NONE, "404", () => ({ payload: { dryRun: true } })),
+
+  // Backups (issue 26): the last one's state is the super-admin's; the local command's route, as above.
+  row(
+    "GET /api/admin/backups/last",
+    NONE,
+    { SA: "200", CA: "403", CU: "403", CL: "403", OA: "403" },
+    nothing,
+  ),
+  open("POST /api/internal/backups/run", NONE, "404", () => ({ payload: { out: "/tmp/permitrack-never" } })),
 
   // CSV import
   row(

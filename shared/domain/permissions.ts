@@ -30,6 +30,7 @@ export const CAPABILITIES = [
   "bonds.viewCollateral",
   "sureties.manage",
   "sureties.viewLimits",
+  "system.backups",
 ] as const;
 export type Capability = (typeof CAPABILITIES)[number];
 
@@ -69,6 +70,8 @@ export const PERMISSION_MATRIX: Record<Role, ReadonlySet<Capability>> = {
     "users.manageSuperAdmins",
     "impersonate",
     "allCompanies",
+    // The installation's backups (issue 26): the whole database, every company's.
+    "system.backups",
   ]),
   "company-admin": new Set<Capability>(ADMIN_COMMON),
   "company-user": new Set<Capability>([

@@ -55,12 +55,14 @@ function exportColumns(actor: Actor): (SheetColumn & { value: (r: BondRow) => Ce
   return columns;
 }
 
-/** Every row of the view, page by page, in its order. */
+/** Every row of the view, page by page in its order, each page after the last row of the one before (keyset). */
 async function* rowsOf(db: Db, actor: Actor, query: Parameters<typeof bondRows>[2]) {
-  for (let offset = 0; ; offset += PAGE) {
-    const rows = await bondRows(db, actor, query, { limit: PAGE, offset });
+  let after: BondRow | null = null;
+  for (;;) {
+    const rows: BondRow[] = await bondRows(db, actor, query, { limit: PAGE, after });
     yield* rows;
     if (rows.length < PAGE) return;
+    after = rows[rows.length - 1]!;
   }
 }
 

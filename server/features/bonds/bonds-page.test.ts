@@ -2,6 +2,7 @@ import ExcelJS from "exceljs";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { queryRows } from "../../db/client.ts";
+import { statementsOf } from "../../test-support/statements.ts";
 import { useTestContext, type ApiClient } from "../../test-support/harness.ts";
 import { useWorld } from "../../test-support/world.ts";
 import { addDays, todayIn } from "../../../shared/domain/dates.ts";
@@ -312,6 +313,35 @@ describe("the Bonds page", () => {
     expect((await list(w.superAdmin, "?page_size=1")).currency).toBeNull();
     expect((await list(w.foreignAdmin, "?page_size=1")).currency).toBe("EUR");
     await t.db.execute(sql`update companies set currency = 'USD' where id = ${w.otherCompanyId}`);
+  });
+
+  it("exports a view longer than one page by keyset, ties and empty values included, each bond once", async () => {
+    // Issue 26: 4,500 bonds of one company sorted by status (four statuses and none): every
+    // 2,000-row page ends inside a run of ties, broken by the id.
+    const company = await t.make.company();
+    await t.db
+      .execute(sql`insert into permits (company_id, permit_number, permit_name, record_type, bond_status)
+      select ${company.id}, 'B-' || g, 'Bond ' || g, 'bond',
+             (array['active', 'reduced', 'released', 'cancelled', null])[1 + g % 5]
+      from generate_series(1, 4500) g`);
+    const admin = await t.signIn(await t.make.user({ role: "company-admin", companyId: company.id }));
+    for (const dir of ["asc", "desc"] as const) {
+      const { result: csv, statements } = await statementsOf(t.database, () =>
+        admin.get(`/api/bonds/export?format=csv&sort=status&dir=${dir}`),
+      );
+      // Three pages, each read after the last row of the one before: no OFFSET anywhere.
+      expect(statements.filter((s) => /\bfrom permits p\b/i.test(s))).toHaveLength(3);
+      expect(statements.filter((s) => /\boffset\b/i.test(s))).toEqual([]);
+      expect(csv.statusCode).toBe(200);
+      const exported = parseCsv(csv.body.replace(/^\uFEFF/, "")).rows.map((r) => r.fields[0]);
+      const expected = await queryRows<{ n: string }>(
+        t.db,
+        sql`select permit_number as n from permits where company_id = ${company.id} and record_type = 'bond'
+            order by bond_status ${sql.raw(dir)} nulls last, id`,
+      );
+      expect(exported).toEqual(expected.map((r) => r.n));
+      expect(new Set(exported).size).toBe(4500);
+    }
   });
 
   it("exports the current view as CSV and Excel, and the Bond Schedule of open bonds with a total", async () => {

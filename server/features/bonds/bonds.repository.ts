@@ -2,6 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { choosesCompany, scopeOf, type Actor } from "../../access/actor.ts";
 import { canSeeSuretyCapacity, canViewCollateral, canWriteLedger } from "../../access/policies/bond.ts";
 import { queryRows, type Db } from "../../db/client.ts";
+import { keysetAfter } from "../../db/keyset.ts";
 import { pageClause } from "../../db/page-clause.ts";
 import { companyTodaySql, zoneTodaySql } from "../../time/company-today.ts";
 import {
@@ -242,7 +243,14 @@ export interface BondRow {
   maintenance_of_id: string | null;
   maintenance_bond_id: string | null;
   collateral_held: string | null;
+  /** The sort column's value as text: where an export's page ends (keyset pagination). */
+  sort_key: string | null;
 }
+
+/** A page: `offset` for the Bonds table's numbered pages, `after` (keyset) for the exports' pages. */
+export type BondPage = { limit: number } & (
+  { offset: number } | { after: Pick<BondRow, "sort_key" | "id"> | null }
+);
 
 /**
  * Bonds of the view in the chosen order, one page (or every row, in pages, for the exports): one
@@ -253,11 +261,20 @@ export async function bondRows(
   db: Db,
   actor: Actor,
   f: BondFilter & { sort?: BondSortField; dir: "asc" | "desc"; openOnly?: boolean },
-  page: { limit: number; offset: number },
+  page: BondPage,
 ): Promise<BondRow[]> {
-  const order = sql.raw(
-    `${SORT_SQL[f.sort ?? "expiration_date"]} ${f.dir === "desc" ? "desc" : "asc"} nulls last, p.id`,
-  );
+  const sortKey = SORT_SQL[f.sort ?? "expiration_date"];
+  const dir = f.dir === "desc" ? "desc" : "asc";
+  const order = sql.raw(`${sortKey} ${dir} nulls last, p.id`);
+  const after =
+    "after" in page && page.after
+      ? sql`and ${keysetAfter({
+          key: sql.raw(sortKey),
+          dir,
+          tie: [sql`p.id`],
+          last: { key: page.after.sort_key, tie: [sql`${page.after.id}::uuid`] },
+        })}`
+      : sql``;
   return queryRows<BondRow>(
     db,
     sql`select p.id, p.permit_number, p.permit_name, p.bond_number, p.guarantee_type, p.bond_status,
@@ -275,15 +292,16 @@ export async function bondRows(
                    ? sql`(select coalesce(sum(c.amount), 0.00)::text from bond_collateral c
                           where c.permit_id = p.id and c.released_on is null)`
                    : sql`null`
-               } as collateral_held
+               } as collateral_held,
+               (${sql.raw(sortKey)})::text as sort_key
         from permits p
         join companies co on co.id = p.company_id
         left join sureties s on s.id = p.surety_id
         left join clients cl on cl.id = p.client_id
         left join projects pr on pr.id = p.project_id
-        where ${bondFilterSql(actor, f)} ${f.openOnly ? sql`and p.${OPEN}` : sql``}
+        where ${bondFilterSql(actor, f)} ${f.openOnly ? sql`and p.${OPEN}` : sql``} ${after}
         order by ${order}
-        ${pageClause(page.limit, page.offset)}`,
+        ${pageClause(page.limit, "offset" in page ? page.offset : 0)}`,
   );
 }
 

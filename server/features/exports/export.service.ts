@@ -1,8 +1,9 @@
 import type { Readable } from "node:stream";
-import { sql } from "drizzle-orm";
+import { and, sql } from "drizzle-orm";
 import type { Actor } from "../../access/actor.ts";
 import { exportsCompanyColumn, exportsStaffEmails } from "../../access/policies/export.ts";
 import { queryRows, selectedAsKeys, type Db } from "../../db/client.ts";
+import { keysetAfter } from "../../db/keyset.ts";
 import { clients, companies, permits, projects } from "../../db/schema.ts";
 import { BOND_STATUS_LABELS, type BondStatus } from "../../../shared/domain/bonds.ts";
 import { CSV_TEMPLATE_COLUMNS } from "../../../shared/domain/constants.ts";
@@ -10,7 +11,7 @@ import { EXPIRY_RULE_LABELS, type ExpiryRule } from "../../../shared/domain/life
 import { RECORD_TYPE_LABELS, type RecordType } from "../../../shared/domain/statuses.ts";
 import type { PermitListFilter, PermitSortField } from "../../../shared/schemas/permit-list-query.ts";
 import { OPTIONAL_EXTRA_COLUMNS } from "../imports/index.ts";
-import { listConditions, listOrder, selectPermitView } from "../permits/index.ts";
+import { listConditions, listKeyset, listOrder, selectPermitView } from "../permits/index.ts";
 import { csvStream, xlsxStream, type Cell, type SheetColumn } from "./writers.ts";
 
 const PAGE = 2_000;
@@ -107,6 +108,10 @@ interface ExportRow {
   projectNumber: string | null;
   clientName: string | null;
   companyName: string;
+  /** Where the page ends, for the next one (keyset pagination): the sort column, created_at, id. */
+  pageKey: string | null;
+  pageCreatedAt: string;
+  pageId: string;
 }
 
 const amount = (value: string | null, r: ExportRow): Cell =>
@@ -162,8 +167,10 @@ async function* exportRows(
   const staffEmails = exportsStaffEmails(actor);
   const cells = exportColumns(actor).map((c) => CELLS[c] ?? (() => null));
   // Rows as the driver reads them (10,000 rows × 31 columns: drizzle's mapping cost more than
-  // writing the CSV); the columns are text, dates (text), numerics (text) and integers.
-  const pageAt = (offset: number) => {
+  // writing the CSV); the columns are text, dates (text), numerics (text) and integers. Each page
+  // starts after the last row of the one before (keyset: db/keyset.ts), never at an OFFSET.
+  const keyset = listKeyset(query);
+  const pageAfter = (last: ExportRow | null) => {
     const page = selectPermitView(
       db,
       selectedAsKeys<keyof ExportRow>({
@@ -202,26 +209,41 @@ async function* exportRows(
         projectNumber: projects.projectNumber,
         clientName: clients.name,
         companyName: companies.name,
+        pageKey: keyset.key ? sql<string | null>`${keyset.key}::text` : sql<null>`null`,
+        pageCreatedAt: sql<string>`${permits.createdAt}::text`,
+        pageId: permits.id,
       }),
     )
-      .where(listConditions(actor, query))
+      .where(
+        and(
+          listConditions(actor, query),
+          last
+            ? keysetAfter({
+                ...keyset,
+                last: {
+                  key: last.pageKey,
+                  tie: [sql`${last.pageCreatedAt}::timestamptz`, sql`${last.pageId}::uuid`],
+                },
+              })
+            : undefined,
+        ),
+      )
       .orderBy(...listOrder(query))
-      .limit(PAGE)
-      .offset(offset);
+      .limit(PAGE);
     return queryRows<ExportRow>(db, page);
   };
   // The next page is asked for before this one is written: the database reads it meanwhile, and
   // the export takes about as long as its statements instead of their time plus the writing.
-  const ahead = (offset: number) => {
-    const rows = pageAt(offset);
+  const ahead = (last: ExportRow | null) => {
+    const rows = pageAfter(last);
     // Awaited later: a failure meanwhile (or after the reader went away) is not unhandled.
     rows.catch(() => undefined);
     return rows;
   };
-  let next: Promise<ExportRow[]> | null = ahead(0);
-  for (let offset = 0; next; offset += PAGE) {
+  let next: Promise<ExportRow[]> | null = ahead(null);
+  while (next) {
     const rows: ExportRow[] = await next;
-    next = rows.length < PAGE ? null : ahead(offset + PAGE);
+    next = rows.length < PAGE ? null : ahead(rows[rows.length - 1]!);
     for (const r of rows) yield cells.map((cell) => cell(r, staffEmails));
   }
 }

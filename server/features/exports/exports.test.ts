@@ -2,6 +2,8 @@ import ExcelJS from "exceljs";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { permits } from "../../db/schema.ts";
+import { queryRows } from "../../db/client.ts";
+import { statementsOf } from "../../test-support/statements.ts";
 import { useTestContext } from "../../test-support/harness.ts";
 import { multipart } from "../../test-support/multipart.ts";
 import { parseCsv } from "../imports/index.ts";
@@ -140,6 +142,34 @@ describe("permit list export", () => {
     const table = csvOf(res.body);
     const numbers = table.rows.map((r) => r.fields[table.header.indexOf("permit_number")]);
     expect(numbers).toEqual(Array.from({ length: 4500 }, (_, i) => `P-${String(i + 1).padStart(5, "0")}`));
+  });
+
+  it("pages on a sort column with ties and empty values by keyset, in both directions, each row once", async () => {
+    // Issue 26: pages start after the last row read (never at an OFFSET). Three agencies and no
+    // agency at all, 4,500 permits made in one statement (one created_at): every page boundary
+    // falls inside a run of ties, broken by the id.
+    const company = await t.make.company();
+    await t.db.execute(sql`insert into permits (company_id, permit_number, permit_name, agency)
+      select ${company.id}, 'K-' || g, 'Keyset ' || g, (array['Water', 'County', 'State', null])[1 + g % 4]
+      from generate_series(1, 4500) g`);
+    const api = await t.signIn(await t.make.user({ role: "company-admin", companyId: company.id }));
+    for (const dir of ["asc", "desc"] as const) {
+      const { result: res, statements } = await statementsOf(t.database, () =>
+        api.get(`/api/permits/export?format=csv&sort=agency&dir=${dir}`),
+      );
+      // Three pages, each read after the last row of the one before: no OFFSET anywhere.
+      expect(statements.filter((s) => /\bfrom "permits"/i.test(s))).toHaveLength(3);
+      expect(statements.filter((s) => /\boffset\b/i.test(s))).toEqual([]);
+      const table = csvOf(res.body);
+      const exported = table.rows.map((r) => r.fields[table.header.indexOf("permit_number")]);
+      const expected = await queryRows<{ n: string }>(
+        t.db,
+        sql`select permit_number as n from permits where company_id = ${company.id}
+            order by agency ${sql.raw(dir)} nulls last, created_at, id`,
+      );
+      expect(exported).toEqual(expected.map((r) => r.n));
+      expect(new Set(exported).size).toBe(4500);
+    }
   });
 
   it("gives a client-user only its clients' permits", async () => {

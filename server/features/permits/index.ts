@@ -13,7 +13,7 @@ export {
   type PermitRow,
 } from "./permit-access.ts";
 export { permitScope, selectPermitView, type PermitViewSelect } from "./permit-view.query.ts";
-export { likePattern, listConditions, listOrder, notClosedCondition } from "./permit-list-conditions.ts";
+export { likePattern, listConditions, listKeyset, listOrder, notClosedCondition } from "./permit-list-conditions.ts";
 export { statusFacts } from "./permits.presenter.ts";
 export { createPermitIn } from "./permits.service.ts";
 /** A user's display name as SQL (the audit trail names the Responsible Person with it). */

@@ -161,6 +161,22 @@ const SORT_COLUMNS = {
   renew_by_date: permits.renewByDate,
 } satisfies Record<PermitSortField, unknown>;
 
+/**
+ * The list's order as keyset pagination reads it (the export's pages, db/keyset.ts): the chosen
+ * column, if any, and the tie-breakers listOrder() ends with.
+ */
+export function listKeyset(query: { sort?: PermitSortField; dir: "asc" | "desc" }): {
+  key?: SQL;
+  dir: "asc" | "desc";
+  tie: SQL[];
+} {
+  return {
+    key: query.sort ? sql`${SORT_COLUMNS[query.sort]}` : undefined,
+    dir: query.dir,
+    tie: [sql`${permits.createdAt}`, sql`${permits.id}`],
+  };
+}
+
 /** The list's order: the chosen column, then creation order as the tie-breaker (DESIGN.md 6.9). */
 export function listOrder(query: { sort?: PermitSortField; dir: "asc" | "desc" }): SQL[] {
   const order: SQL[] = [];

@@ -190,6 +190,7 @@ describe("npm run reminders: where it runs", () => {
     ).toEqual({
       kind: "server",
       url: "http://127.0.0.1:3000/api/internal/reminders/run",
+      base: "http://127.0.0.1:3000",
       token: "tok",
     });
     expect(

@@ -1,7 +1,5 @@
-import { createHash, timingSafeEqual } from "node:crypto";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { CONTROL_TOKEN_HEADER } from "../../../shared/domain/constants.ts";
 import { ErrorResponseSchema, IdParamsSchema, errorResponses } from "../../../shared/schemas/common.ts";
 import {
   PermitRemindersSchema,
@@ -11,20 +9,11 @@ import {
 import { canViewPermitReminders } from "../../access/policies/reminders.ts";
 import { actorOf } from "../../auth/plugin.ts";
 import { authorize, notFound } from "../../errors.ts";
+import { isLocalControlRequest } from "../../http/control-token.ts";
 import { findVisiblePermit } from "../permits/index.ts";
 import { permitDeliveries, runReminders } from "./reminders.service.ts";
 
 const errors = errorResponses(401, 403, 404);
-const digest = (value: string) => createHash("sha256").update(value).digest();
-
-/** Constant-time check of the control token; only from this machine. */
-function isLocalControlRequest(request: FastifyRequest, token: string | undefined): boolean {
-  const presented = request.headers[CONTROL_TOKEN_HEADER];
-  const remote = request.socket.remoteAddress ?? "";
-  const isLoopback = remote === "127.0.0.1" || remote === "::1" || remote === "::ffff:127.0.0.1";
-  if (!token || typeof presented !== "string" || !isLoopback) return false;
-  return timingSafeEqual(digest(presented), digest(token));
-}
 
 /** A permit's reminder log, and the internal run the `npm run reminders` command calls. */
 export async function remindersRoutes(app: FastifyInstance) {

@@ -18,6 +18,7 @@ import { PageSpinner } from "../../../components/page-spinner.tsx";
 import { paths } from "../../../lib/paths.ts";
 import { useMe } from "../../../lib/session.tsx";
 import { useScopeContents } from "../../permits/index.ts";
+import { BackupCard } from "../components/backup-card.tsx";
 
 interface AdminLink {
   label: string;
@@ -117,6 +118,11 @@ export default function AdminDashboardPage() {
               </Card>
             ))}
           </Box>
+          {capabilities.includes("system.backups") ? (
+            <Box sx={{ mt: 3, maxWidth: { lg: "50%" } }}>
+              <BackupCard />
+            </Box>
+          ) : null}
         </>
       )}
     </>
