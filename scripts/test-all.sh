@@ -13,6 +13,10 @@
 # Node (20.19+). Typecheck and lint run side by side, and so do the two API halves (each one worker;
 # TEST_API_SERIAL=1: one after the other). The e2e specs run once: on PostgreSQL against two servers over one database (the
 # two-server proof), on PGlite against one server.
+#
+# Object storage (decision 0023): the storage, attachments and storage:migrate tests and the
+# resilience suite start their own S3-protocol server on 127.0.0.1 (s3rver, a dev dependency that
+# `npm ci` installs; scripts/s3-server.mjs), so nothing else is installed or started for them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

@@ -25,7 +25,7 @@ import { OneLinePerRequest, requestLogOptions } from "./http/request-log.ts";
 import { pageNonce, securityHeaders } from "./http/security-headers.ts";
 import { responseSerializer } from "./http/serializer.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
-import { createLocalStorage, type Storage } from "./storage/storage.ts";
+import { createStorage, type Storage } from "./storage/storage.ts";
 
 /** Everything a route needs, built once per app. */
 export interface AppContext {
@@ -102,7 +102,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       perAccount: config.SIGNIN_ACCOUNT_LIMIT,
       windowSeconds: config.SIGNIN_WINDOW_SECONDS,
     }),
-    storage: createLocalStorage(path.join(dataDir, "files")),
+    storage: await createStorage(config),
     mailer:
       opts.mailer ??
       createMailer({
@@ -113,6 +113,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       }),
   };
   app.decorate("ctx", ctx);
+  app.addHook("onClose", () => ctx.storage.close());
 
   // 1. External plugins
   await app.register(securityHeaders);

@@ -34,6 +34,19 @@ const ConfigSchema = z.object({
   API_RATE_LIMIT: int(600),
   TRUST_PROXY: bool,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /**
+   * Object storage (docs/OPERATIONS.md, "File storage"): S3_BUCKET set = new files go to that bucket
+   * of any S3-compatible store; unset = the local folder DATA_DIR/files. S3_ENDPOINT for a store
+   * other than AWS (R2, Garage, SeaweedFS, Ceph...); the keys may also come from the AWS SDK's own
+   * chain (AWS_* variables, an instance role) when both are unset.
+   */
+  S3_BUCKET: z.preprocess(blankToUndefined, z.string().optional()),
+  S3_ENDPOINT: z.preprocess(blankToUndefined, z.url().optional()),
+  S3_REGION: z.preprocess(blankToUndefined, z.string().default("us-east-1")),
+  S3_ACCESS_KEY_ID: z.preprocess(blankToUndefined, z.string().optional()),
+  S3_SECRET_ACCESS_KEY: z.preprocess(blankToUndefined, z.string().optional()),
+  /** `true` for most self-hosted stores: http://host/bucket/key rather than http://bucket.host/key. */
+  S3_FORCE_PATH_STYLE: bool,
 });
 
 export type Config = z.infer<typeof ConfigSchema> & { publicUrl: string };
@@ -52,6 +65,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error(
       "Invalid configuration:\n  SESSION_SECRET: required in production on PostgreSQL (DATABASE_URL), the same on every instance; " +
         "it signs sessions and the reminder e-mails' links (e.g. openssl rand -hex 32)",
+    );
+  if (!c.S3_ACCESS_KEY_ID !== !c.S3_SECRET_ACCESS_KEY)
+    throw new Error(
+      "Invalid configuration:\n  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither (neither: the AWS SDK's own credentials chain)",
     );
   return { ...c, publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, "") };
 }

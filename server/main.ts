@@ -52,7 +52,12 @@ async function main() {
   lock?.update({ port, host: config.HOST, controlToken });
   const scheduler = startScheduler(app);
   app.log.info(
-    { database: database.kind, mail: app.ctx.mailer.describe(), ms: Date.now() - started },
+    {
+      database: database.kind,
+      mail: app.ctx.mailer.describe(),
+      files: app.ctx.storage.describe(),
+      ms: Date.now() - started,
+    },
     `Permitrack ${config.publicUrl} is ready`,
   );
   logStream?.flush(); // the line someone starting the server waits for: now, not a second later

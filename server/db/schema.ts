@@ -48,9 +48,12 @@ export const companies = pgTable(
     website: text("website"),
     contactName: text("contact_name"),
     contactEmail: text("contact_email"),
-    /** Storage key of the logo; the public URL is /api/companies/{id}/logo. */
+    /** Storage key of the logo (server/storage/storage.ts); the public URL is /api/companies/{id}/logo. */
     logoKey: text("logo_key"),
     logoContentType: text("logo_content_type"),
+    /** The logo's SHA-256 (hex) and size as stored, checked on every read; null for logos from before them. */
+    logoSha256: text("logo_sha256"),
+    logoSize: integer("logo_size"),
     /** IANA zone in which "today", expiring-soon and reminders are computed. */
     timeZone: text("time_zone").notNull().default("UTC"),
     /** The company's staff must sign in with a second factor (decision 0011). */
@@ -60,7 +63,10 @@ export const companies = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [check("companies_currency_check", sql`${t.currency} ~ '^[A-Z]{3}$'`)],
+  (t) => [
+    check("companies_currency_check", sql`${t.currency} ~ '^[A-Z]{3}$'`),
+    check("companies_logo_sha256_check", sql`${t.logoSha256} ~ '^[0-9a-f]{64}$'`),
+  ],
 );
 
 // ---------------------------------------------------------------------------------------------
@@ -590,9 +596,16 @@ export const attachments = pgTable(
       .references(() => companies.id, { onDelete: "cascade" }),
     /** The uploader's file name, for display and Content-Disposition only; never a path. */
     filename: text("filename").notNull(),
+    /** Where the bytes are: `s3:<object key>` in the bucket, else a path under DATA_DIR/files (storage.ts). */
     storageKey: text("storage_key").notNull(),
     contentType: text("content_type").notNull(),
+    /** The stored bytes' size and SHA-256 (hex), checked on every download. */
     size: integer("size").notNull(),
+    /**
+     * Null only for files stored before issue 26, until `npm run storage:migrate` or their first
+     * download records it.
+     */
+    sha256: text("sha256"),
     archived: boolean("archived").notNull().default(false),
     /**
      * 'file': the permit's own files (a new one archives the current ones; its file history);
@@ -606,6 +619,7 @@ export const attachments = pgTable(
   (t) => [
     index("attachments_permit_idx").on(t.permitId, t.createdAt),
     check("attachments_kind_check", sql`${t.kind} in ('file','ledger_document')`),
+    check("attachments_sha256_check", sql`${t.sha256} ~ '^[0-9a-f]{64}$'`),
   ],
 );
 

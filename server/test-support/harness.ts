@@ -13,6 +13,7 @@ import { twoFactors, users } from "../db/schema.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from "../../shared/domain/constants.ts";
 import { openTestDatabase } from "./database.ts";
+import { startS3Server, type TestS3Server } from "./s3-server.ts";
 import { factories, type Factories } from "./factories.ts";
 import { hasUnusedTotpStep, unusedTotpCode } from "./totp.ts";
 import { sessionTokenSignature } from "../auth/cookies.ts";
@@ -182,14 +183,36 @@ export async function createTestContext(
   };
 }
 
-/** Registers beforeAll/afterAll for a test file and returns the context, filled in before the tests run. */
-export function useTestContext(env: Record<string, string> = {}, opts: TestContextOptions = {}): TestContext {
+/**
+ * Registers beforeAll/afterAll for a test file and returns the context, filled in before the tests
+ * run. `env` may be a function, read when the context is built (a server started by an earlier
+ * beforeAll, such as useS3Server's, gives its address that way).
+ */
+export function useTestContext(
+  env: Record<string, string> | (() => Record<string, string>) = {},
+  opts: TestContextOptions = {},
+): TestContext {
   const ctx = {} as TestContext;
   beforeAll(async () => {
-    Object.assign(ctx, await createTestContext(env, opts));
+    Object.assign(ctx, await createTestContext(typeof env === "function" ? env() : env, opts));
   });
   afterAll(async () => {
     await ctx.close?.();
   });
   return ctx;
+}
+
+/**
+ * Registers beforeAll/afterAll: a fresh S3 server for the file (or the describe block), filled in
+ * before the tests run (and before a useTestContext registered after it builds its app).
+ */
+export function useS3Server(opts: { bucket?: string } = {}): TestS3Server {
+  const server = {} as TestS3Server;
+  beforeAll(async () => {
+    Object.assign(server, await startS3Server(opts));
+  }, 60_000);
+  afterAll(async () => {
+    await server.stop?.();
+  });
+  return server;
 }

@@ -267,10 +267,14 @@ export async function buildMatrixWorld(t: TestContext): Promise<MatrixWorld> {
 
   // Logos, stored as the logo route stores them (that route is itself a row of the matrix).
   for (const id of [A, B]) {
-    const { key } = await t.app.ctx.storage.put(`logos/${id}`, Readable.from(PNG), PNG.length);
+    const { key, size, sha256 } = await t.app.ctx.storage.put(
+      `companies/${id}/logos`,
+      Readable.from(PNG),
+      PNG.length,
+    );
     await t.db
       .update(companies)
-      .set({ logoKey: key, logoContentType: "image/png" })
+      .set({ logoKey: key, logoContentType: "image/png", logoSha256: sha256, logoSize: size })
       .where(eq(companies.id, id));
   }
 

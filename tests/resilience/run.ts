@@ -6,7 +6,10 @@
  *      60 s over both and 100 parallel sign-ins;
  *   5. both servers sweep and send reminders at the same moment: each delivered once;
  *   6. faults on a private PostgreSQL server (never the shared one): SIGKILL mid permit update, mid
- *      CSV import, mid reminder send; PostgreSQL stopped under traffic.
+ *      CSV import, mid reminder send; PostgreSQL stopped under traffic;
+ *   and issue 26's item 4: two servers with data folders of their own over one database and one
+ *      bucket of a real S3-protocol server (s3rver, started here): a file uploaded through one is
+ *      downloaded through the other (files.ts).
  *
  * The rest of item 5, the e2e suite over two servers, half its files against each, side by side, is
  * the test command's e2e run on PostgreSQL (`npm run test:e2e`, tests/e2e/across-servers.ts;
@@ -15,7 +18,7 @@
  * Budget: the checks must be done within 10 minutes; the suite stops itself past 15.
  *
  * Needs TEST_DATABASE_URL (a PostgreSQL server where it may create databases; they are dropped at
- * the end). RESILIENCE_ONLY=sessions,load,reminders,faults runs a subset.
+ * the end). RESILIENCE_ONLY=sessions,load,reminders,faults,files runs a subset.
  * Prints a summary, writes test-results/resilience.json, and ends with `resilience: N passed, N failed`.
  */
 import fs from "node:fs";
@@ -25,6 +28,7 @@ import { factories } from "../../server/test-support/factories.ts";
 import { openDatabase } from "../../server/db/client.ts";
 import { migrateDatabase } from "../../server/db/migrate.ts";
 import { runFaults } from "./faults.ts";
+import { filesOnTwoNodes } from "./files.ts";
 import { runLoad } from "./load.ts";
 import { createDatabase, dropDatabase, query } from "./lib/postgres.ts";
 import { Report } from "./lib/report.ts";
@@ -43,7 +47,7 @@ if (!adminUrl) {
   console.log("resilience: 0 passed, 0 failed (skipped)");
   process.exit(0);
 }
-const only = new Set((process.env.RESILIENCE_ONLY ?? "sessions,load,reminders,faults").split(","));
+const only = new Set((process.env.RESILIENCE_ONLY ?? "sessions,load,reminders,faults,files").split(","));
 const report = new Report();
 const outDir = path.join(root, "test-results", "resilience");
 fs.rmSync(outDir, { recursive: true, force: true });
@@ -184,10 +188,23 @@ async function remindersSection() {
   await remindersOnTwoServers(report, { databaseUrl, base: (n) => bases[n as keyof typeof bases] });
 }
 
+/** Two nodes without a shared disk (issue 26): a database of their own, a bucket, a data folder each. */
+async function filesSection() {
+  const name = `permitrack_res_${runId}_files`;
+  const databaseUrl = await createDatabase(adminUrl!, name);
+  databases.push(name);
+  await filesOnTwoNodes(report, {
+    databaseUrl,
+    scratch,
+    base: (server, dataDir) => serverOptions(databaseUrl, dataDir)(server),
+  });
+}
+
 try {
   if (only.has("sessions") || only.has("load")) await sessionsAndLoad().catch((e) => report.crashed(e));
   if (only.has("reminders")) await remindersSection().catch((e) => report.crashed(e));
   if (only.has("faults")) await runFaults(report, { logDir: outDir, webDir }).catch((e) => report.crashed(e));
+  if (only.has("files")) await filesSection().catch((e) => report.crashed(e));
   const checksSeconds = Math.round((Date.now() - startedAt) / 1000);
   report.check(
     "the checks of items 5-7 finished within 10 minutes",

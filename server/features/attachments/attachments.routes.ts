@@ -1,10 +1,10 @@
-import type { Readable } from "node:stream";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { canUploadAttachment, canViewAttachments } from "../../access/policies/attachment.ts";
 import { actorOf } from "../../auth/plugin.ts";
-import { authorize, notFound } from "../../errors.ts";
+import { authorize } from "../../errors.ts";
+import { openCheckedDownload } from "../../storage/checked-download.ts";
 import {
   AttachmentListQuerySchema,
   AttachmentListSchema,
@@ -12,30 +12,11 @@ import {
 } from "../../../shared/schemas/attachments.ts";
 import { ErrorResponseSchema, IdParamsSchema, errorResponses } from "../../../shared/schemas/common.ts";
 import { findVisiblePermit } from "../permits/index.ts";
-import { findVisibleAttachment, listAttachments } from "./attachments.service.ts";
+import { findVisibleAttachment, listAttachments, recordAttachmentDigest } from "./attachments.service.ts";
 import { receiveUpload } from "./receive-upload.ts";
 import { attachmentDisposition, downloadContentType } from "./file-names.ts";
 
 const errors = errorResponses(400, 401, 403, 404);
-
-/**
- * Resolves once the stored file can be read, so a missing file answers a clean error before any
- * header of the download has gone out (an error mid-stream could only cut the connection).
- */
-function opened(stream: Readable): Promise<Readable> {
-  return new Promise((resolve, reject) => {
-    const onError = (err: Error) => {
-      stream.off("readable", onReadable);
-      reject(err);
-    };
-    const onReadable = () => {
-      stream.off("error", onError);
-      resolve(stream);
-    };
-    stream.once("error", onError);
-    stream.once("readable", onReadable);
-  });
-}
 
 /** A permit's attachments: list, upload (archiving the current ones) and download. */
 export async function attachmentsRoutes(app: FastifyInstance) {
@@ -92,28 +73,34 @@ export async function attachmentsRoutes(app: FastifyInstance) {
       schema: {
         tags: ["attachments"],
         summary: "Download an attachment (always as a file, never shown inline)",
+        description:
+          "The stored bytes are checked against the size and SHA-256 recorded at upload before any is sent: " +
+          "a file that changed in storage answers 409 FILE_CHANGED and is never served.",
         params: IdParamsSchema,
         produces: ["application/octet-stream"],
         // A stream is sent as is; the schema only documents it.
-        response: { 200: z.any().describe("The file's bytes"), ...errors },
+        response: { 200: z.any().describe("The file's bytes"), ...errors, 409: ErrorResponseSchema },
       },
     },
     async (request, reply) => {
       const actor = actorOf(request);
       const attachment = await findVisibleAttachment(db, actor, request.params.id);
       authorize(canViewAttachments(actor, attachment));
-      const file = await opened(storage.read(attachment.storageKey)).catch((err: unknown) => {
-        request.log.error({ err, attachmentId: attachment.id }, "attachment file missing from storage");
-        throw notFound("File");
-      });
+      const file = await openCheckedDownload(
+        storage,
+        request.log,
+        { key: attachment.storageKey, size: attachment.size, sha256: attachment.sha256 },
+        { name: "File", ids: { attachmentId: attachment.id } },
+        (digest) => recordAttachmentDigest(db, attachment.id, digest.sha256),
+      );
       return reply
         .header("content-type", downloadContentType(attachment.contentType))
         .header("content-disposition", attachmentDisposition(attachment.filename))
-        .header("content-length", attachment.size)
+        .header("content-length", file.size)
         .header("x-content-type-options", "nosniff")
         .header("content-security-policy", "default-src 'none'; sandbox")
         .header("cache-control", "private, no-store")
-        .send(file);
+        .send(file.stream);
     },
   );
 }

@@ -1,5 +1,5 @@
 import type { Readable } from "node:stream";
-import { and, asc, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, isNull } from "drizzle-orm";
 import { scopeConditions, scopeOf, type Actor } from "../../access/actor.ts";
 import type { Db } from "../../db/client.ts";
 import { attachments, permits, users } from "../../db/schema.ts";
@@ -51,8 +51,9 @@ export async function listAttachments(
 /**
  * Stores an upload and records it: a permit's own file archives the permit's current files (spec
  * section 4; a ledger document archives nothing), the new row and the audit entries are written in
- * one transaction. The file is written first,
- * under a server-generated key, and removed again if anything after that fails.
+ * one transaction. The file is written first, under a server-generated key in the company's
+ * namespace, with its size and SHA-256 (checked on every download), and removed again if anything
+ * after that fails.
  */
 export async function uploadAttachment(
   db: Db,
@@ -68,7 +69,7 @@ export async function uploadAttachment(
   },
 ): Promise<Attachment> {
   const kind = file.kind ?? "file";
-  const stored = await storage.put(`attachments/${permit.companyId}`, file.stream, file.maxBytes);
+  const stored = await storage.put(`companies/${permit.companyId}/attachments`, file.stream, file.maxBytes);
   try {
     if (stored.size === 0) throw validation({ file: "The file is empty." });
     const filename = displayFilename(file.filename);
@@ -103,6 +104,7 @@ export async function uploadAttachment(
           storageKey: stored.key,
           contentType: normaliseContentType(file.mimetype),
           size: stored.size,
+          sha256: stored.sha256,
           kind,
           uploadedBy: actor.userId,
         })
@@ -138,4 +140,12 @@ export async function findVisibleAttachment(db: Db, actor: Actor, id: string): P
     );
   if (!row) throw notFound("Attachment");
   return row.attachment;
+}
+
+/** Records the SHA-256 of a file stored before issue 26, computed by its first download. */
+export async function recordAttachmentDigest(db: Db, id: string, sha256: string): Promise<void> {
+  await db
+    .update(attachments)
+    .set({ sha256 })
+    .where(and(eq(attachments.id, id), isNull(attachments.sha256)));
 }

@@ -12,6 +12,7 @@ import {
 } from "../../access/policies/company.ts";
 import { actorOf } from "../../auth/plugin.ts";
 import { AppError, authorize, notFound, validation } from "../../errors.ts";
+import { openCheckedDownload } from "../../storage/checked-download.ts";
 import { ErrorResponseSchema, IdParamsSchema, errorResponses } from "../../../shared/schemas/common.ts";
 import { CompanyInputSchema, CompanyListSchema, CompanySchema } from "../../../shared/schemas/companies.ts";
 import {
@@ -20,6 +21,7 @@ import {
   findVisibleCompany,
   listCompanies,
   presentCompany,
+  recordLogoDigest,
   removeLogo,
   replaceLogo,
   updateCompany,
@@ -203,14 +205,23 @@ export async function companiesRoutes(app: FastifyInstance) {
       const actor = actorOf(request);
       const company = await findVisibleCompany(db, actor, request.params.id);
       authorize(canViewCompanyLogo(actor, company));
-      if (!company.logoKey || !company.logoContentType) throw notFound("Logo");
+      const { logoKey, logoContentType } = company;
+      if (!logoKey || !logoContentType) throw notFound("Logo");
+      const logo = await openCheckedDownload(
+        storage,
+        request.log,
+        { key: logoKey, size: company.logoSize, sha256: company.logoSha256 },
+        { name: "Logo", ids: { companyId: company.id } },
+        (digest) => recordLogoDigest(db, { id: company.id, logoKey }, digest),
+      );
       // The URL carries a version of the key (logo-url.ts), so a new logo is a new URL.
       return reply
-        .header("content-type", company.logoContentType)
+        .header("content-type", logoContentType)
+        .header("content-length", logo.size)
         .header("x-content-type-options", "nosniff")
         .header("content-security-policy", "default-src 'none'; sandbox")
         .header("cache-control", "private, max-age=31536000, immutable")
-        .send(storage.read(company.logoKey));
+        .send(logo.stream);
     },
   );
 }

@@ -1,6 +1,6 @@
 import { DEFAULT_CURRENCY } from "../../../shared/domain/bonds.ts";
 import { Readable } from "node:stream";
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { scopeConditions, scopeOf, type Actor } from "../../access/actor.ts";
 import { companyCan } from "../../access/policies/company.ts";
 import { queryRows, type Db } from "../../db/client.ts";
@@ -230,12 +230,13 @@ export async function replaceLogo(
       file: "The logo must be a PNG, JPEG or WebP image.",
     });
   }
-  const { key } = await storage.put(`logos/${company.id}`, Readable.from(bytes), bytes.length);
+  const stored = await storage.put(`companies/${company.id}/logos`, Readable.from(bytes), bytes.length);
+  const key = stored.key;
   try {
     await db.transaction(async (tx) => {
       await tx
         .update(companies)
-        .set({ logoKey: key, logoContentType: contentType })
+        .set({ logoKey: key, logoContentType: contentType, logoSha256: stored.sha256, logoSize: stored.size })
         .where(eq(companies.id, company.id));
       await recordEvent(tx, actor, {
         action: "company.logo",
@@ -258,7 +259,7 @@ export async function removeLogo(db: Db, storage: Storage, actor: Actor, company
   await db.transaction(async (tx) => {
     await tx
       .update(companies)
-      .set({ logoKey: null, logoContentType: null })
+      .set({ logoKey: null, logoContentType: null, logoSha256: null, logoSize: null })
       .where(eq(companies.id, company.id));
     await recordEvent(tx, actor, {
       action: "company.logo.remove",
@@ -268,4 +269,18 @@ export async function removeLogo(db: Db, storage: Storage, actor: Actor, company
     });
   });
   await storage.remove(company.logoKey).catch(() => undefined);
+}
+
+/** Records the SHA-256 and size of a logo stored before issue 26, computed by its first read. */
+export async function recordLogoDigest(
+  db: Db,
+  company: { id: string; logoKey: string },
+  digest: { size: number; sha256: string },
+): Promise<void> {
+  await db
+    .update(companies)
+    .set({ logoSha256: digest.sha256, logoSize: digest.size })
+    .where(
+      and(eq(companies.id, company.id), eq(companies.logoKey, company.logoKey), isNull(companies.logoSha256)),
+    );
 }

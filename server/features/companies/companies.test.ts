@@ -1,3 +1,6 @@
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import {
@@ -270,6 +273,31 @@ describe("the logo", () => {
     const removed = await w.superAdmin.delete(`/api/companies/${company.id}/logo`);
     expect(removed.json().logoUrl).toBeNull();
     expect((await member.get(replaced.logoUrl)).statusCode).toBe(404);
+  });
+
+  it("is stored under its company's prefix with its hash, and refused (409) once changed on disk", async () => {
+    const company = await t.make.company();
+    const { logoUrl } = (await upload(w.superAdmin, company.id, PNG)).json();
+    const [row] = await t.db.select().from(companies).where(eq(companies.id, company.id));
+    expect(row!.logoKey).toMatch(new RegExp(`^companies/${company.id}/logos/[0-9a-f-]{36}$`));
+    expect(row).toMatchObject({
+      logoSize: PNG.length,
+      logoSha256: createHash("sha256").update(PNG).digest("hex"),
+    });
+    const file = path.join(t.dataDir, "files", row!.logoKey!);
+    fs.writeFileSync(file, Buffer.concat([PNG.subarray(0, 8), Buffer.alloc(PNG.length - 8)]));
+    const changed = await w.superAdmin.get(logoUrl);
+    expect(changed.statusCode).toBe(409);
+    expect(changed.json().code).toBe("FILE_CHANGED");
+    // A logo from before hashes is checked from its first read on.
+    fs.writeFileSync(file, PNG);
+    await t.db
+      .update(companies)
+      .set({ logoSha256: null, logoSize: null })
+      .where(eq(companies.id, company.id));
+    expect((await w.superAdmin.get(logoUrl)).rawPayload.equals(PNG)).toBe(true);
+    const [after] = await t.db.select().from(companies).where(eq(companies.id, company.id));
+    expect(after).toMatchObject({ logoSize: PNG.length, logoSha256: row!.logoSha256 });
   });
 
   it("refuses what is not a PNG, JPEG or WebP whatever its name, files over the limit, and a missing file", async () => {
