@@ -367,6 +367,11 @@ const ROUTES: Record<RouteKey, Requests> = {
   "POST /api/bonds/:id/maintenance-bond": write("POST", "/api/bonds/:id/maintenance-bond"),
   "POST /api/imports/permits": write("POST", "/api/imports/permits"),
   "POST /api/internal/reminders/run": write("POST", "/api/internal/reminders/run"),
+  // Operations (issue 26): the last backup (super-admins), the nightly backup's trigger, the metrics
+  // (a bearer token, else 404): none carries a permit's notes
+  "GET /api/admin/backups/last": get(at("/api/admin/backups/last")),
+  "POST /api/internal/backups/run": write("POST", "/api/internal/backups/run"),
+  "GET /metrics": get(at("/metrics")),
   "POST /api/notifications/test-email": write("POST", "/api/notifications/test-email"),
   "PUT /api/notifications/settings": write("PUT", "/api/notifications/settings"),
   "POST /api/projects": write("POST", "/api/projects"),
