@@ -1,4 +1,4 @@
-// `npm run build`: everything a server runs, built once (decision 0024): the web app into dist/ (vite)
+// `npm run build`: everything a server runs, built once (decision 0026): the web app into dist/ (vite)
 // and the server bundle into build/server/ (esbuild). A release (scripts/release.mjs) ships both, so
 // that a production install needs no build tools: `npm ci --omit=dev && npm start`.
 import path from "node:path";

@@ -1,4 +1,4 @@
-// `npm run release -- --out DIR`: a folder to deploy (decision 0024). It holds the repository's files
+// `npm run release -- --out DIR`: a folder to deploy (decision 0026). It holds the repository's files
 // (git ls-files: the sources, the migrations, package.json and package-lock.json, the commands'
 // scripts) and what `npm run build` makes, dist/ and build/server/, built first when older than their
 // sources (--rebuild: always). On the server:

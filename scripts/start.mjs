@@ -1,6 +1,6 @@
 // `npm start`: build the web app and bundle the server when missing or older than their sources, then
 // run the server bundle with plain Node (no TypeScript loader in the serving process, decision 0015).
-// A production install (`npm ci --omit=dev` of a release, decision 0024) has no build tools: it runs
+// A production install (`npm ci --omit=dev` of a release, decision 0026) has no build tools: it runs
 // the dist/ and build/server/ the release shipped.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
@@ -24,7 +24,7 @@ try {
 }
 const entry = buildServerIfStale();
 if (template) await (built ? template.done : template.cancel());
-// On the embedded database, V8 flags that keep the serving process small (decision 0023).
+// On the embedded database, V8 flags that keep the serving process small (decision 0025).
 const flags = serverNodeFlags({ embedded: !process.env.DATABASE_URL });
 const child = spawn(process.execPath, [...flags, entry], {
   cwd: root,

@@ -73,6 +73,47 @@ export async function reminderFigures(
 }
 
 /**
+ * The serving process's memory on PGlite (server-memory.ts) on this Node and on Node 24
+ * (scripts/lib/node24.mjs: fetched once into .cache/node24), each in a process of its own.
+ */
+export async function memoryFigures(size: { permits: number; companies: number }): Promise<Figure[]> {
+  const node24 = await runCommand(process.execPath, [path.join(root, "scripts", "lib", "node24.mjs")]);
+  const lines: { label: string; node: string }[] = [
+    { label: `Node ${process.versions.node.split(".")[0]}`, node: process.execPath },
+  ];
+  if (node24.code === 0) lines.push({ label: "Node 24", node: node24.stdout.trim().split("\n").at(-1)! });
+  const out: Figure[] = [];
+  for (const { label, node } of lines) {
+    const { code, stdout } = await runCommand(process.execPath, [
+      "--import",
+      "tsx",
+      path.join(root, "scripts", "bench", "server-memory.ts"),
+      `--node=${node}`,
+      `--label=${label}`,
+      `--permits=${size.permits}`,
+      `--companies=${size.companies}`,
+      "--json",
+    ]);
+    const parsed = parseFiguresLine(stdout);
+    if (code !== 0 || !parsed)
+      throw new Error(`server-memory.ts (${label}) exited ${code}${parsed ? "" : " without a --json line"}`);
+    out.push(...parsed.map((f) => adopt(f, "memory", "pglite")));
+  }
+  if (node24.code !== 0)
+    out.push(
+      figure({
+        section: "memory",
+        db: "pglite",
+        name: "Node 24: not measured (scripts/lib/node24.mjs could not fetch it)",
+        unit: "",
+        median: null,
+        verdict: "error",
+      }),
+    );
+  return out;
+}
+
+/**
  * startup.mjs: its --json line when it prints one; else the lines it prints today, read one by one
  * (each figure it does not print is a row saying so).
  */

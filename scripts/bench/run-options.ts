@@ -10,6 +10,7 @@ export const SECTIONS = [
   "bonds",
   "import-export",
   "reminders",
+  "memory",
   "startup",
 ] as const;
 export type Section = (typeof SECTIONS)[number];
@@ -27,6 +28,7 @@ function sizes(quick: boolean) {
         importRows: 2_000,
         importRuns: 1,
         reminders: { pg: { permits: 100_000, companies: 100 }, pglite: { permits: 20_000, companies: 20 } },
+        memory: { permits: 20_000, companies: 20 },
       }
     : {
         scale: BENCH,
@@ -41,6 +43,7 @@ function sizes(quick: boolean) {
           pg: { permits: 1_000_000, companies: 1000 },
           pglite: { permits: 100_000, companies: 100 },
         },
+        memory: { permits: 100_000, companies: 100 },
       };
 }
 export type RunSizes = ReturnType<typeof sizes>;

@@ -23,6 +23,9 @@
  *   reminders      the reminder sweep and send over 1,000,000 permits (PGlite: 100,000, as the figures'
  *                  names say) in a child process, so its RSS is its own (scripts/bench/reminders-sweep.ts)
  * and once (the embedded database, as `npm start` runs):
+ *   memory         the serving process on PGlite (the `npm start` bundle and flags) over the reminder data
+ *                  set: RSS at ready, after start and through a reminders run and a backup, on this Node
+ *                  and on Node 24 (scripts/bench/server-memory.ts)
  *   startup        `npm start` to ready with an empty and an existing data directory, the server's RSS
  *                  and the login page's JavaScript (scripts/bench/startup.mjs)
  *
@@ -43,7 +46,7 @@ import path from "node:path";
 import { benchApiReplay, TIMED_MS, WARMUP_MS } from "./api-replay.ts";
 import { createBenchDatabase, type BenchDatabase } from "./bench-database.ts";
 import { addBondsData, benchBonds } from "./bonds-aggregates.ts";
-import { browserFigures, reminderFigures, startupFigures } from "./child-figures.ts";
+import { browserFigures, memoryFigures, reminderFigures, startupFigures } from "./child-figures.ts";
 import { benchImportExport } from "./import-export.ts";
 import { dbLabel, figure, loadAverage, root, type DbKind, type Figure } from "./lib.ts";
 import { benchTargets, generatePermitsData } from "./permits-data.ts";
@@ -188,6 +191,7 @@ for (const db of dbs) {
   await onDatabase(db, webDir);
   await section("reminders", db, () => reminderFigures(db, SIZES.reminders[db]));
 }
+if (dbs.includes("pglite")) await section("memory", "pglite", () => memoryFigures(SIZES.memory));
 await section("startup", "-", () => startupFigures(notes));
 
 const wallSeconds = (performance.now() - t0) / 1000;

@@ -1,4 +1,4 @@
-import { execFileSync, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { freePort } from "./bench-app.ts";
@@ -6,13 +6,12 @@ import type { BenchDatabase } from "./bench-database.ts";
 import { root, SESSION_SECRET } from "./lib.ts";
 
 /** The V8 flags `npm start` gives the server (scripts/lib/node-flags.mjs, plain JavaScript). */
-async function startFlags(embedded: boolean, node: string): Promise<string[]> {
+async function startFlags(embedded: boolean): Promise<string[]> {
   const helper = "../lib/node-flags.mjs";
   const { serverNodeFlags } = (await import(helper)) as {
-    serverNodeFlags: (o: { embedded: boolean; nodeVersion: string }) => string[];
+    serverNodeFlags: (o: { embedded: boolean }) => string[];
   };
-  const nodeVersion = execFileSync(node, ["--version"], { encoding: "utf8" }).trim();
-  return serverNodeFlags({ embedded, nodeVersion });
+  return serverNodeFlags({ embedded });
 }
 
 /** The server bundle of `npm start`, built first when missing or older than its sources. */
@@ -25,7 +24,7 @@ async function serverBundle(): Promise<string> {
 
 /**
  * The real server as a child process: the server bundle `npm start` runs (build/server/main.mjs,
- * rebuilt when stale; decision 0015) with the V8 flags it gives it (decision 0023; `nodeArgs` come
+ * rebuilt when stale; decision 0015) with the V8 flags it gives it (decision 0025; `nodeArgs` come
  * after them), as production runs it (NODE_ENV=production, LOG_LEVEL info by
  * default, JSON lines written straight to a log file so that this process spends nothing on them),
  * the scheduler off and the rate limits out of the way. Stopped with SIGTERM (main.ts closes the
@@ -65,7 +64,7 @@ export class ServerChild {
     const logFile = path.join(o.bench.dataDir, `server-${port}.log`);
     const out = fs.openSync(logFile, "a");
     const node = o.node ?? process.execPath;
-    const flags = await startFlags(!o.bench.databaseUrl, node);
+    const flags = await startFlags(!o.bench.databaseUrl);
     const child = spawn(node, [...flags, ...(o.nodeArgs ?? []), await serverBundle()], {
       cwd: root,
       env: {

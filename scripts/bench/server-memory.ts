@@ -1,7 +1,7 @@
 /**
  * The serving process's memory on the embedded database (issue 26, part 6): the server bundle `npm
  * start` runs (build/server/main.mjs, production mode, with the V8 flags npm start gives it:
- * scripts/lib/node-flags.mjs, decision 0023), on a PGlite data directory holding the reminder
+ * scripts/lib/node-flags.mjs, decision 0025), on a PGlite data directory holding the reminder
  * benchmark's data (100,000 permits in 100 companies; reminders-data.ts, due around today), its RSS
  * read from /proc/<pid>/status every 20 ms:
  *   - at ready, and the peak over the 20 s after it (Node 24's optimising tier recompiles PGlite's
@@ -9,6 +9,7 @@
  *   - the peak through one reminders run (sweep, then the digests written to the outbox), asked of the
  *     running server as `npm run reminders` asks it (the internal route, the control token from the
  *     lock file), and the run's time;
+ *   - a backup by hand through the server (`npm run backup`'s route): its time, size and peak RSS;
  *   - the kernel's high-water mark of the whole life (VmHWM), which catches what sampling misses;
  *   - what the flags cost in query speed: five dry runs after it (the preview's statements over the
  *     100,000 permits, nothing written), their median; with the server's CPU time (from /proc) for
@@ -151,6 +152,24 @@ export async function benchServerMemory(o: MemoryOptions): Promise<Figure[]> {
     for (let i = 0; i < 5; i++) dryRuns.push(await run({ date: today, dryRun: true }));
     const dryMs = dryRuns.map((r) => r.ms).sort((a, b) => a - b)[2]!;
     const dryCpu = dryRuns.map((r) => r.cpu).sort((a, b) => a - b)[2]!;
+
+    // A backup by hand, as `npm run backup` asks the running server for one (the nightly one is the same).
+    sampler.stretch();
+    const backupCpu0 = server.cpuSeconds();
+    const backup = await fetch(`${server.base}/api/internal/backups/run`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        [CSRF_HEADER]: CSRF_HEADER_VALUE,
+        [CONTROL_TOKEN_HEADER]: lock.controlToken,
+      },
+      body: JSON.stringify({ out: path.join(bench.dataDir, "backups") }),
+      signal: AbortSignal.timeout(10 * 60_000),
+    });
+    if (!backup.ok) throw new Error(`the backup answered ${backup.status}: ${await backup.text()}`);
+    const taken = (await backup.json()) as { ms: number; totalBytes: number; rows: number };
+    const backupCpu = server.cpuSeconds() - backupCpu0;
+    const backupPeak = sampler.stretch();
     const hwm = server.peakRssMb();
     sampler.stop();
     log(
@@ -158,6 +177,10 @@ export async function benchServerMemory(o: MemoryOptions): Promise<Figure[]> {
         `${report.recorded.toLocaleString()} recorded; peak RSS ${sweepPeak.toFixed(0)} MB, ` +
         `${afterSweep.toFixed(0)} MB 3 s later; dry run (preview) median ${(dryMs / 1000).toFixed(2)} s (CPU ${dryCpu.toFixed(2)} s); ` +
         `VmHWM ${hwm.toFixed(0)} MB`,
+    );
+    log(
+      `  backup (npm run backup through the server): ${(taken.ms / 1000).toFixed(2)} s (CPU ${backupCpu.toFixed(2)} s), ` +
+        `${(taken.totalBytes / 1024 / 1024).toFixed(1)} MB for ${taken.rows.toLocaleString()} rows; peak RSS ${backupPeak.toFixed(0)} MB`,
     );
 
     const common = { section: "memory", db: "pglite" } as const;
@@ -171,6 +194,14 @@ export async function benchServerMemory(o: MemoryOptions): Promise<Figure[]> {
       mb("server RSS settled after start", settled, null),
       mb(`server peak RSS through a reminders run, ${size}`, sweepPeak),
       mb("server VmHWM (peak of its whole life)", hwm),
+      mb(`server peak RSS through a backup, ${size}`, backupPeak, null),
+      figure({
+        ...common,
+        name: `${label}: backup, ${size} (${taken.rows.toLocaleString()} rows, ${(taken.totalBytes / 1024 / 1024).toFixed(1)} MB)`,
+        unit: "s",
+        median: Math.round(taken.ms) / 1000,
+        note,
+      }),
       figure({
         ...common,
         name: `${label}: reminders run, ${size} (${report.recorded.toLocaleString()} recorded, ${report.emailsSent} digests)`,

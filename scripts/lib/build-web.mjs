@@ -32,7 +32,7 @@ export function buildWebInto(outDir) {
 }
 
 /**
- * Whether the web build's tools are installed: not after `npm ci --omit=dev` (decision 0024). Vite
+ * Whether the web build's tools are installed: not after `npm ci --omit=dev` (decision 0026). Vite
  * itself may be there all the same (better-auth's optional peer vitest brings it), its React plugin
  * and TypeScript are not.
  */
@@ -44,7 +44,7 @@ export const hasBuildTools = () =>
 /**
  * Builds dist/ when it is missing or older than its sources, if the build tools are installed. A
  * production install (`npm ci --omit=dev`) has none: it serves the dist/ the release shipped
- * (decision 0024), and without one it stops with what to do.
+ * (decision 0026), and without one it stops with what to do.
  */
 export function buildWebIfStale() {
   const built = path.join(root, "dist", "index.html");

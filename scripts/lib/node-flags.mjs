@@ -1,23 +1,25 @@
-// The V8 flags the serving process runs with on the embedded database (issue 26, decision 0023): what
-// keeps it under 300 MB after start and through a reminders run over the bench's 100,000 permits, on
-// every Node line. `npm start` (scripts/start.mjs) and the benchmarks' server child use this one list.
+// The V8 flags the serving process runs with on the embedded database (issue 26, decision 0025): what
+// keeps it under 300 MB after start, under load and through a reminders run over the bench's 100,000
+// permits, on every Node line. `npm start` (scripts/start.mjs) and the benchmarks' server child use
+// this one list.
 //
-// - --optimize-for-size (every line): V8 keeps its heaps small (a young generation of a few MB and
-//   an old generation grown in small steps, collected sooner) instead of trading memory for speed.
-//   A reminders run composes a digest e-mail per recipient; V8 otherwise lets that garbage grow the
-//   heap by ~100 MB before collecting it, and keeps the pages.
-// - --liftoff-only (Node 24 and later): PGlite's WebAssembly stays compiled by the baseline compiler.
-//   Node 24's V8 (13.6) recompiles PostgreSQL's hottest functions with its optimising tier a few
-//   seconds after start, and that compilation takes ~500 MB while it runs (the peak of 908-957 MB).
-//   Node 20's and 22's V8 tier up without such a peak (measured: 22.23 peaks at 254 MB through a
-//   run with --optimize-for-size alone), so they keep the optimising tier and its speed.
+// - --optimize-for-size: V8 keeps its heaps small (a young generation of a few MB, an old generation
+//   grown in small steps and collected sooner). A reminders run composes a digest e-mail per recipient
+//   (35 MB of mail for the bench's 178 digests); without it V8 lets that garbage grow the heap by
+//   ~100 MB before collecting, and keeps the pages. Costs GC time in that run (its CPU time 6 -> 12 s),
+//   nothing measurable per request.
+// - --liftoff-only: PGlite's WebAssembly (PostgreSQL) stays compiled by V8's baseline compiler. The
+//   optimising tier recompiles its hot functions as they run: on Node 24 one of them takes ~500 MB
+//   while it compiles a few seconds after start (the peak of 908-957 MB); on Node 20 and 22 the
+//   optimised code adds ~50-100 MB over the first minutes of load. Costs ~20% of the server's CPU per
+//   request on the list and a detail, ~60% on the heaviest statements (the reminders preview).
 // On PostgreSQL (DATABASE_URL) there is no WebAssembly and memory is not the constraint: no flags.
 // PERMITRACK_NODE_FLAGS replaces the list (empty: none), e.g. to measure without them.
 
-/** The flags for a server on this database, run by this Node version. */
-export function serverNodeFlags({ embedded, nodeVersion = process.versions.node, env = process.env }) {
+export const EMBEDDED_FLAGS = ["--optimize-for-size", "--liftoff-only"];
+
+/** The flags for a server on this database (the same on every Node line). */
+export function serverNodeFlags({ embedded, env = process.env }) {
   if (env.PERMITRACK_NODE_FLAGS !== undefined) return env.PERMITRACK_NODE_FLAGS.split(/\s+/).filter(Boolean);
-  if (!embedded) return [];
-  const major = Number(String(nodeVersion).replace(/^v/, "").split(".")[0]);
-  return major >= 24 ? ["--optimize-for-size", "--liftoff-only"] : ["--optimize-for-size"];
+  return embedded ? [...EMBEDDED_FLAGS] : [];
 }

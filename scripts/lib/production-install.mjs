@@ -1,4 +1,4 @@
-// The test command's proof that a server installs without the dev tools (issue 26, decision 0024):
+// The test command's proof that a server installs without the dev tools (issue 26, decision 0026):
 // a release of this checkout in a fresh folder (scripts/release.mjs: the tracked files, dist/ and
 // build/server/), `npm ci --omit=dev` there (from npm's cache when it can), then `npm start` on a new
 // embedded data folder with nothing of this machine's configuration: /readyz must answer 200 and /

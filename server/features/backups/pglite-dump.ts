@@ -50,8 +50,9 @@ async function schemaSections(pg: PGlite): Promise<{ pre: string; post: string }
 }
 
 /**
- * pg_dump 17 (PGlite's) sets transaction_timeout, which PostgreSQL 15 and 16 do not know; nothing
- * else in its output for this schema is newer than PostgreSQL 15.
+ * pg_dump 18 (pglite-tools', for PGlite 0.5's PostgreSQL 18) sets transaction_timeout, which
+ * PostgreSQL 15 and 16 do not know; nothing else in its output for this schema is newer than
+ * PostgreSQL 15 (a restore into 15 is tested).
  */
 function forEveryServer(text: string): string {
   return text.replace(/^SET transaction_timeout = 0;\n/m, "");
