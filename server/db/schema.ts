@@ -859,3 +859,228 @@ export const jobRuns = pgTable(
     check("job_runs_status_check", sql`${t.status} in ('running','succeeded','failed')`),
   ],
 );
+
+// ---------------------------------------------------------------------------------------------
+// Outside parties (issue 27): contacts, and document requests they answer by link
+
+/**
+ * A company's outside contacts: the agency's permit desk, a surety's agent, a subcontractor, the
+ * owner's representative. They hold no account; a document request reaches them by e-mail.
+ * An e-mail is optional (a phone-only contact) but once per company, any case: imports and the
+ * request dialog find a contact by it.
+ */
+export const contacts = pgTable(
+  "contacts",
+  {
+    id: id(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    email: text("email"),
+    organization: text("organization"),
+    /** agency, surety_agent, subcontractor, owner, other */
+    kind: text("kind").notNull().default("other"),
+    phone: text("phone"),
+    notes: text("notes"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("contacts_company_email_uq")
+      .on(t.companyId, sql`lower(${t.email})`)
+      .where(sql`${t.email} is not null`),
+    index("contacts_company_name_idx").on(t.companyId, t.name),
+    check("contacts_kind_check", sql`${t.kind} in ('agency','surety_agent','subcontractor','owner','other')`),
+  ],
+);
+
+/** The contacts a permit or bond lists (its agency contact, its surety agent...). */
+export const permitContacts = pgTable(
+  "permit_contacts",
+  {
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    permitId: uuid("permit_id")
+      .notNull()
+      .references(() => permits.id, { onDelete: "cascade" }),
+    contactId: uuid("contact_id")
+      .notNull()
+      .references(() => contacts.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.permitId, t.contactId] }),
+    index("permit_contacts_contact_idx").on(t.contactId),
+  ],
+);
+
+/**
+ * A document asked of an outside party about one permit or bond. The party answers through a link
+ * whose token (32 random bytes, base64url) is stored only as its SHA-256 (token_hash); the link
+ * reaches this one request until expires_at, revoked_at or its approval.
+ *
+ * status: open (sent, or rejected and waiting for another upload), submitted (awaiting review),
+ * approved (applied; the link shows its completed page), revoked. `fields` lists what the party may
+ * fill in (new_expiration_date, new_permit_number, amount, effective_date); nothing else is taken.
+ * The party's name, e-mail and organization are copied from the contact when sent, so the trail
+ * keeps them if the contact changes.
+ */
+export const documentRequests = pgTable(
+  "document_requests",
+  {
+    id: id(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    permitId: uuid("permit_id")
+      .notNull()
+      .references(() => permits.id, { onDelete: "cascade" }),
+    contactId: uuid("contact_id").references(() => contacts.id, { onDelete: "set null" }),
+    partyName: text("party_name").notNull(),
+    partyEmail: text("party_email").notNull(),
+    partyOrganization: text("party_organization"),
+    /** renewed_permit, inspection_report, bond_rider, continuation_certificate, release_letter, certificate_of_insurance, other */
+    documentKind: text("document_kind").notNull(),
+    /** 'Other''s Title; null for the named kinds. */
+    title: text("title"),
+    message: text("message"),
+    dueDate: day("due_date"),
+    fields: jsonb("fields")
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    tokenHash: text("token_hash").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    status: text("status").notNull().default("open"),
+    firstViewedAt: timestamp("first_viewed_at", { withTimezone: true }),
+    lastViewedAt: timestamp("last_viewed_at", { withTimezone: true }),
+    submittedAt: timestamp("submitted_at", { withTimezone: true }),
+    reviewedAt: timestamp("reviewed_at", { withTimezone: true }),
+    reviewedBy: uuid("reviewed_by"),
+    reviewedByName: text("reviewed_by_name"),
+    rejectReason: text("reject_reason"),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    /** No foreign key (as the audit): the request keeps who sent it after the user is gone. */
+    createdBy: uuid("created_by"),
+    createdByName: text("created_by_name").notNull().default(""),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("document_requests_token_hash_uq").on(t.tokenHash),
+    index("document_requests_permit_idx").on(t.permitId, t.createdAt),
+    index("document_requests_company_status_idx").on(t.companyId, t.status, t.dueDate),
+    check("document_requests_status_check", sql`${t.status} in ('open','submitted','approved','revoked')`),
+    check(
+      "document_requests_kind_check",
+      sql`${t.documentKind} in ('renewed_permit','inspection_report','bond_rider','continuation_certificate','release_letter','certificate_of_insurance','other')`,
+    ),
+    check("document_requests_token_hash_check", sql`${t.tokenHash} ~ '^[0-9a-f]{64}$'`),
+  ],
+);
+
+/**
+ * One answer of the party (Submit): the values it filled in and, through request_files, its files.
+ * A rejection closes the submission with its reason; the party may then submit again.
+ * status: pending, approved, rejected.
+ */
+export const requestSubmissions = pgTable(
+  "request_submissions",
+  {
+    id: id(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    requestId: uuid("request_id")
+      .notNull()
+      .references(() => documentRequests.id, { onDelete: "cascade" }),
+    values: jsonb("values")
+      .$type<Record<string, string>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    status: text("status").notNull().default("pending"),
+    reason: text("reason"),
+    submittedAt: timestamp("submitted_at", { withTimezone: true }).notNull().defaultNow(),
+    reviewedAt: timestamp("reviewed_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("request_submissions_request_idx").on(t.requestId, t.submittedAt),
+    // At most one submission awaits review per request.
+    uniqueIndex("request_submissions_pending_uq")
+      .on(t.requestId)
+      .where(sql`status = 'pending'`),
+    check("request_submissions_status_check", sql`${t.status} in ('pending','approved','rejected')`),
+  ],
+);
+
+/**
+ * A file the party uploaded through the link, stored through the storage interface like an
+ * attachment. It belongs to the request (the link lists these and nothing else) and to the
+ * submission it came with; on approval it becomes an attachment of the permit (attachment_id).
+ */
+export const requestFiles = pgTable(
+  "request_files",
+  {
+    id: id(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    requestId: uuid("request_id")
+      .notNull()
+      .references(() => documentRequests.id, { onDelete: "cascade" }),
+    submissionId: uuid("submission_id").references(() => requestSubmissions.id, { onDelete: "cascade" }),
+    filename: text("filename").notNull(),
+    storageKey: text("storage_key").notNull(),
+    contentType: text("content_type").notNull(),
+    size: integer("size").notNull(),
+    sha256: text("sha256").notNull(),
+    attachmentId: uuid("attachment_id").references(() => attachments.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("request_files_request_idx").on(t.requestId, t.createdAt),
+    check("request_files_sha256_check", sql`${t.sha256} ~ '^[0-9a-f]{64}$'`),
+  ],
+);
+
+/**
+ * Every e-mail to an outside party about a request, sent exactly once through the same delivery
+ * machinery as reminders: the request itself, a rejection (with its reason), and the reminders 7
+ * and 1 days before the due date and on it (threshold 7, 1, 0; one per request, threshold and due
+ * date, by the unique key).
+ */
+export const requestDeliveries = pgTable(
+  "request_deliveries",
+  {
+    id: id(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    requestId: uuid("request_id")
+      .notNull()
+      .references(() => documentRequests.id, { onDelete: "cascade" }),
+    /** request, rejection, reminder */
+    kind: text("kind").notNull(),
+    threshold: integer("threshold").notNull().default(0),
+    dueDate: day("due_date"),
+    recipientEmail: text("recipient_email").notNull(),
+    /** pending, sending, sent, failed */
+    status: text("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    claimedAt: timestamp("claimed_at", { withTimezone: true }),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    lastError: text("last_error"),
+    messageId: text("message_id"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("request_deliveries_reminder_uq")
+      .on(t.requestId, t.threshold, t.dueDate)
+      .where(sql`kind = 'reminder'`),
+    index("request_deliveries_pending_idx").on(t.status, t.nextAttemptAt),
+    check("request_deliveries_kind_check", sql`${t.kind} in ('request','rejection','reminder')`),
+  ],
+);
