@@ -162,7 +162,9 @@ describe("npm run backup", () => {
   });
 });
 
-describe("npm run restore", () => {
+// Each restore creates a database (PostgreSQL, or PGlite: about 10 s of WebAssembly start on a busy
+// 2-core machine) and loads it: far past the default 30 s when the suite runs beside another.
+describe("npm run restore", { timeout: 120_000 }, () => {
   it(`restores into a new ${ON_PG ? "PostgreSQL" : "embedded"} database: every table's rows and every file's bytes`, async () => {
     const source = await fingerprint(sourceQuery);
     const dataDir = path.join(work, "same-kind");
@@ -240,7 +242,7 @@ describe("npm run restore", () => {
   });
 });
 
-describe("npm run restore -- --verify", () => {
+describe("npm run restore -- --verify", { timeout: 120_000 }, () => {
   /** A copy of the backup to tamper with. */
   const copy = (name: string) => {
     const dir = path.join(work, name, path.basename(backupDir));
