@@ -99,6 +99,11 @@ const SPEC_SECTION_6: Record<Capability, Role[]> = {
   "bonds.viewCollateral": ["super-admin", "company-admin", "company-user"],
   "sureties.manage": ["super-admin", "company-admin"],
   "sureties.viewLimits": ["super-admin", "company-admin"],
+  // Issue 27 (not in spec section 6): contacts, outside parties' e-mails and phones: staff read them
+  // and add one (the pickers); admins edit and delete; a client-user gets none of them.
+  "contacts.view": ["super-admin", "company-admin", "company-user"],
+  "contacts.create": ["super-admin", "company-admin", "company-user"],
+  "contacts.manage": ["super-admin", "company-admin"],
   // Issue 26 (not in spec section 6): the installation's backups hold every company's data.
   "system.backups": ["super-admin"],
 };
