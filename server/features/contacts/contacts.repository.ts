@@ -169,6 +169,6 @@ export const permitContactsColumn = (permitId: PgColumn) =>
 
 /** The listed contacts' e-mails, "; "-separated by e-mail (the export's 'Contacts' column). */
 export const permitContactEmailsColumn = (permitId: PgColumn) =>
-  sql<string | null>`(select string_agg(c.email, '; ' order by c.email)
+  sql<string | null>`(select string_agg(c.email, '; ' order by lower(c.email))
     from permit_contacts pc join contacts c on c.id = pc.contact_id
     where pc.permit_id = ${permitId} and c.email is not null)`;
