@@ -100,9 +100,9 @@ export const PermitContactSchema = z.object({
 });
 export type PermitContact = z.infer<typeof PermitContactSchema>;
 
-/** The permit form's 'Contacts': the ids of the company's contacts it lists. */
+/** The permit form's 'Contacts': the ids of the company's contacts it lists; null or missing: unchanged. */
 export const contactIdsField = () =>
   z
     .array(uuid(), { message: "Contacts must be a list of contacts" })
     .max(CONTACT_LIMITS.perPermit, { message: `At most ${CONTACT_LIMITS.perPermit} contacts` })
-    .optional();
+    .nullish();
