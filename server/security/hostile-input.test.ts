@@ -927,7 +927,11 @@ const SPECS: Spec[] = [
         who,
         method: "PUT",
         url: `/api/contacts/${id}`,
-        ...json({ name: name.sent, email: `renamed.${seq()}@contacts.example`, notes: text("Note", 2000).sent }),
+        ...json({
+          name: name.sent,
+          email: `renamed.${seq()}@contacts.example`,
+          notes: text("Note", 2000).sent,
+        }),
         expect: 200,
         after: () => {
           addEvent(companyId, "contact.update", "contact");

@@ -780,7 +780,11 @@ const ROWS: Row[] = [
     CO2,
     { SA: "201 201", CA: "201 201", CU: "201 201", CL: "403 403", OA: "201 201" },
     (c) => ({
-      payload: { company_id: companyOfObject(c.object), name: uniq("Contact"), email: `${uniq("contact")}@outside.example` },
+      payload: {
+        company_id: companyOfObject(c.object),
+        name: uniq("Contact"),
+        email: `${uniq("contact")}@outside.example`,
+      },
     }),
     { check: landsIn(field("contact", "company_id")) },
   ),

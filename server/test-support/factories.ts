@@ -153,7 +153,11 @@ export function factories(db: Db, auth?: Auth) {
       const n = next();
       const [row] = await db
         .insert(contacts)
-        .values({ name: `Contact ${n}`, email: `contact-${n}-${randomUUID().slice(0, 6)}@outside.example`, ...overrides })
+        .values({
+          name: `Contact ${n}`,
+          email: `contact-${n}-${randomUUID().slice(0, 6)}@outside.example`,
+          ...overrides,
+        })
         .returning();
       return row!;
     },

@@ -262,8 +262,22 @@ export async function buildMatrixWorld(t: TestContext): Promise<MatrixWorld> {
   }
 
   w.contacts = {
-    own: (await t.make.contact({ companyId: A, name: uniq("Contact"), email: `${uniq("contact")}@outside.example`, phone: CONTACT_PHONE_MARKER })).id,
-    other: (await t.make.contact({ companyId: B, name: uniq("Contact"), email: `${uniq("contact")}@outside.example`, phone: CONTACT_PHONE_MARKER })).id,
+    own: (
+      await t.make.contact({
+        companyId: A,
+        name: uniq("Contact"),
+        email: `${uniq("contact")}@outside.example`,
+        phone: CONTACT_PHONE_MARKER,
+      })
+    ).id,
+    other: (
+      await t.make.contact({
+        companyId: B,
+        name: uniq("Contact"),
+        email: `${uniq("contact")}@outside.example`,
+        phone: CONTACT_PHONE_MARKER,
+      })
+    ).id,
   };
   for (const object of ["own", "ownClient", "otherClient", "other"] as const) {
     const companyId = w.projects[object].companyId;
@@ -572,7 +586,11 @@ export function freshRecords(t: TestContext, w: MatrixWorld) {
     },
     async contact(object: "own" | "other") {
       return (
-        await t.make.contact({ companyId: object === "other" ? w.B : w.A, name: uniq("Contact"), email: `${uniq("contact")}@outside.example` })
+        await t.make.contact({
+          companyId: object === "other" ? w.B : w.A,
+          name: uniq("Contact"),
+          email: `${uniq("contact")}@outside.example`,
+        })
       ).id;
     },
     async template(object: RecordKey) {

@@ -5,7 +5,15 @@ import {
   CONTACT_KINDS,
   CONTACT_LIMITS,
 } from "../domain/contacts.ts";
-import { filterText, optionalChoice, optionalId, optionalText, pageFields, requiredText, uuid } from "./fields.ts";
+import {
+  filterText,
+  optionalChoice,
+  optionalId,
+  optionalText,
+  pageFields,
+  requiredText,
+  uuid,
+} from "./fields.ts";
 
 // Contacts (issue 27): a company's outside people, the admin page, the permit form's picker and
 // the contacts a permit lists. A client-user never receives a contact's e-mail or phone.

@@ -55,7 +55,12 @@ export async function contactsRoutes(app: FastifyInstance) {
       const actor = actorOf(request);
       authorize(canListContacts(actor));
       const { page, page_size } = request.query;
-      return { ...(await listContacts(db, actor, request.query)), page, page_size, can: contactListCan(actor) };
+      return {
+        ...(await listContacts(db, actor, request.query)),
+        page,
+        page_size,
+        can: contactListCan(actor),
+      };
     },
   );
 
@@ -64,7 +69,8 @@ export async function contactsRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
-        summary: "Every contact of one company by name, for the forms' pickers (a super-admin names the company)",
+        summary:
+          "Every contact of one company by name, for the forms' pickers (a super-admin names the company)",
         querystring: ContactPickerQuerySchema,
         response: { 200: ContactPickerSchema, ...errors },
       },

@@ -53,9 +53,15 @@ describe("contacts: access", () => {
     // The company-user reads (list and picker) and may add one, never edit or delete.
     const byUser = (await w.user.get("/api/contacts")).json();
     expect(byUser.can).toEqual({ create: true, manage: false });
-    expect(byUser.contacts.find((x: { id: string }) => x.id === c.id).can).toEqual({ edit: false, delete: false });
+    expect(byUser.contacts.find((x: { id: string }) => x.id === c.id).can).toEqual({
+      edit: false,
+      delete: false,
+    });
     expect(ids((await w.user.get("/api/contacts/picker")).json())).toContain(c.id);
-    const added = await w.user.post("/api/contacts", input({ name: "Sub Sam", email: "sam@sub.example", kind: "subcontractor" }));
+    const added = await w.user.post(
+      "/api/contacts",
+      input({ name: "Sub Sam", email: "sam@sub.example", kind: "subcontractor" }),
+    );
     expect(added.statusCode, added.body).toBe(201);
     expect(added.json().contact.company_id).toBe(w.companyId);
     expect((await w.user.put(`/api/contacts/${c.id}`, input({ name: "Changed" }))).statusCode).toBe(403);
@@ -90,9 +96,15 @@ describe("contacts: access", () => {
   });
 
   it("answers 404 for another company's contact, and lists only the actor's company", async () => {
-    const theirs = await t.make.contact({ companyId: w.otherCompanyId, name: "Bay Agent", email: "bay@agent.example" });
+    const theirs = await t.make.contact({
+      companyId: w.otherCompanyId,
+      name: "Bay Agent",
+      email: "bay@agent.example",
+    });
     for (const api of [w.admin, w.user]) {
-      expect((await api.put(`/api/contacts/${theirs.id}`, input({ email: "z@z.example" }))).statusCode).toBe(404);
+      expect((await api.put(`/api/contacts/${theirs.id}`, input({ email: "z@z.example" }))).statusCode).toBe(
+        404,
+      );
       expect((await api.delete(`/api/contacts/${theirs.id}`)).statusCode).toBe(404);
       const list = await api.get(`/api/contacts?company_id=${w.otherCompanyId}`);
       expect(list.statusCode).toBe(200);
@@ -101,7 +113,10 @@ describe("contacts: access", () => {
       expect(picker.body).not.toContain("bay@agent.example");
     }
     // A company-admin's new contact lands in its own company, whatever company it names.
-    const named = await w.admin.post("/api/contacts", input({ company_id: w.otherCompanyId, email: "mine@acme.example" }));
+    const named = await w.admin.post(
+      "/api/contacts",
+      input({ company_id: w.otherCompanyId, email: "mine@acme.example" }),
+    );
     expect(named.json().contact.company_id).toBe(w.companyId);
     // The other company's admin gets 404 for ours.
     const ours = named.json().contact.id as string;
@@ -117,19 +132,35 @@ describe("contacts: access", () => {
     expect(missing.json().fields).toEqual({ company_id: "Company ID is missing. Please select a company." });
     const made = await w.superAdmin.post(
       "/api/contacts",
-      input({ company_id: w.otherCompanyId, name: "Owner Olive", email: "olive@owner.example", kind: "owner" }),
+      input({
+        company_id: w.otherCompanyId,
+        name: "Owner Olive",
+        email: "olive@owner.example",
+        kind: "owner",
+      }),
     );
     expect(made.statusCode, made.body).toBe(201);
     const c = made.json().contact;
-    expect(c).toMatchObject({ company_id: w.otherCompanyId, company_name: "Bayline Civil", can: { edit: true, delete: true } });
+    expect(c).toMatchObject({
+      company_id: w.otherCompanyId,
+      company_name: "Bayline Civil",
+      can: { edit: true, delete: true },
+    });
     // Every company's, or the one named.
     expect(ids((await w.superAdmin.get("/api/contacts?page_size=500")).json())).toContain(c.id);
-    expect(ids((await w.superAdmin.get(`/api/contacts?company_id=${w.companyId}&page_size=500`)).json())).not.toContain(c.id);
+    expect(
+      ids((await w.superAdmin.get(`/api/contacts?company_id=${w.companyId}&page_size=500`)).json()),
+    ).not.toContain(c.id);
     // The picker is one company's: the one named, none without.
     expect((await w.superAdmin.get("/api/contacts/picker")).json().contacts).toEqual([]);
-    expect(ids((await w.superAdmin.get(`/api/contacts/picker?company_id=${w.otherCompanyId}`)).json())).toContain(c.id);
+    expect(
+      ids((await w.superAdmin.get(`/api/contacts/picker?company_id=${w.otherCompanyId}`)).json()),
+    ).toContain(c.id);
     // An update never moves it.
-    const moved = await w.superAdmin.put(`/api/contacts/${c.id}`, input({ company_id: w.companyId, email: "olive@owner.example" }));
+    const moved = await w.superAdmin.put(
+      `/api/contacts/${c.id}`,
+      input({ company_id: w.companyId, email: "olive@owner.example" }),
+    );
     expect(moved.json().contact.company_id).toBe(w.otherCompanyId);
     expect((await w.superAdmin.delete(`/api/contacts/${c.id}`)).statusCode).toBe(204);
   });
@@ -169,15 +200,25 @@ describe("contacts: validation", () => {
     expect(first.statusCode).toBe(201);
     const again = await w.user.post("/api/contacts", input({ name: "Other", email: " DUP@Agency.example " }));
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toMatchObject({ message: CONTACT_EMAIL_TAKEN, fields: { email: CONTACT_EMAIL_TAKEN } });
+    expect(again.json()).toMatchObject({
+      message: CONTACT_EMAIL_TAKEN,
+      fields: { email: CONTACT_EMAIL_TAKEN },
+    });
     const second = await w.admin.post("/api/contacts", input({ email: "second@agency.example" }));
-    const clash = await w.admin.put(`/api/contacts/${second.json().contact.id}`, input({ email: "Dup@agency.example" }));
+    const clash = await w.admin.put(
+      `/api/contacts/${second.json().contact.id}`,
+      input({ email: "Dup@agency.example" }),
+    );
     expect(clash.statusCode).toBe(409);
     expect(clash.json().fields).toEqual({ email: CONTACT_EMAIL_TAKEN });
-    expect((await w.otherAdmin.post("/api/contacts", input({ email: "dup@agency.example" }))).statusCode).toBe(201);
+    expect(
+      (await w.otherAdmin.post("/api/contacts", input({ email: "dup@agency.example" }))).statusCode,
+    ).toBe(201);
     // Without an e-mail, as many as you like.
     for (let i = 0; i < 2; i++) {
-      expect((await w.admin.post("/api/contacts", input({ email: "", name: `Phone only ${i}` }))).statusCode).toBe(201);
+      expect(
+        (await w.admin.post("/api/contacts", input({ email: "", name: `Phone only ${i}` }))).statusCode,
+      ).toBe(201);
     }
   });
 });
@@ -223,16 +264,31 @@ describe("contacts: the list", () => {
 describe("ensureContact", () => {
   it("finds the company's contact by e-mail in any case, else adds one", async () => {
     const { ensureContact } = await import("./index.ts");
-    const existing = await t.make.contact({ companyId: w.companyId, name: "Known", email: "known@party.example" });
+    const existing = await t.make.contact({
+      companyId: w.companyId,
+      name: "Known",
+      email: "known@party.example",
+    });
     const found = await t.db.transaction((tx) =>
       ensureContact(tx, w.companyId, { name: "Someone Else", email: " KNOWN@Party.example " }),
     );
     expect(found.id).toBe(existing.id);
     expect(found.name).toBe("Known");
     const made = await t.db.transaction((tx) =>
-      ensureContact(tx, w.companyId, { name: "New Party", email: "New@Party.example", organization: "Party Inc", kind: "owner" }),
+      ensureContact(tx, w.companyId, {
+        name: "New Party",
+        email: "New@Party.example",
+        organization: "Party Inc",
+        kind: "owner",
+      }),
     );
-    expect(made).toMatchObject({ companyId: w.companyId, name: "New Party", email: "new@party.example", organization: "Party Inc", kind: "owner" });
+    expect(made).toMatchObject({
+      companyId: w.companyId,
+      name: "New Party",
+      email: "new@party.example",
+      organization: "Party Inc",
+      kind: "owner",
+    });
     // Another company's contact of the same e-mail is not this company's.
     const theirs = await t.db.transaction((tx) =>
       ensureContact(tx, w.otherCompanyId, { name: "Known", email: "known@party.example" }),

@@ -15,7 +15,11 @@ import { CONTACT_NOT_IN_COMPANY } from "../../../shared/domain/contacts.ts";
 
 const t = useTestContext();
 const w = useWorld(t, { otherAdmin: true }, async (w) => {
-  const project = await t.make.project({ companyId: w.companyId, clientId: w.seenClientId, name: "Seen Tower" });
+  const project = await t.make.project({
+    companyId: w.companyId,
+    clientId: w.seenClientId,
+    name: "Seen Tower",
+  });
   const agency = await t.make.contact({
     companyId: w.companyId,
     name: "Ann Agency",
@@ -31,7 +35,11 @@ const w = useWorld(t, { otherAdmin: true }, async (w) => {
     organization: "Liberty Surety",
     kind: "surety_agent",
   });
-  const foreign = await t.make.contact({ companyId: w.otherCompanyId, name: "Bay Agent", email: "bay@agent.example" });
+  const foreign = await t.make.contact({
+    companyId: w.otherCompanyId,
+    name: "Bay Agent",
+    email: "bay@agent.example",
+  });
   return { projectId: project.id, agency, agent, foreign };
 });
 
@@ -46,11 +54,16 @@ const body = (over: Record<string, unknown> = {}) => ({
 });
 
 const linked = async (permitId: string) =>
-  (await t.db.select().from(permitContacts).where(eq(permitContacts.permitId, permitId))).map((r) => r.contactId).sort();
+  (await t.db.select().from(permitContacts).where(eq(permitContacts.permitId, permitId)))
+    .map((r) => r.contactId)
+    .sort();
 
 describe("a permit's contacts", () => {
   it("are saved with the permit form and shown on its page: everything to staff, names to a client-user", async () => {
-    const created = await w.user.post("/api/permits", body({ contact_ids: [w.agent.id, w.agency.id, w.agency.id] }));
+    const created = await w.user.post(
+      "/api/permits",
+      body({ contact_ids: [w.agent.id, w.agency.id, w.agency.id] }),
+    );
     expect(created.statusCode, created.body).toBe(201);
     const permit = created.json();
     expect(permit.contacts).toEqual([
@@ -62,20 +75,44 @@ describe("a permit's contacts", () => {
         email: "ann@city.example",
         phone: "303-555-0100",
       },
-      { id: w.agent.id, name: "Bob Bonds", organization: "Liberty Surety", kind: "surety_agent", email: "bob@liberty.example", phone: null },
+      {
+        id: w.agent.id,
+        name: "Bob Bonds",
+        organization: "Liberty Surety",
+        kind: "surety_agent",
+        email: "bob@liberty.example",
+        phone: null,
+      },
     ]);
     expect(await linked(permit.id)).toEqual([w.agency.id, w.agent.id].sort());
 
     for (const api of [w.admin, w.user, w.superAdmin]) {
       const res = await api.get(`/api/permits/${permit.id}`);
-      expect(res.json().contacts.map((c: { email: string }) => c.email)).toEqual(["ann@city.example", "bob@liberty.example"]);
+      expect(res.json().contacts.map((c: { email: string }) => c.email)).toEqual([
+        "ann@city.example",
+        "bob@liberty.example",
+      ]);
     }
     // The client-user (the permit is of its client) sees who, never how to reach them.
     const seen = await w.clientUser.get(`/api/permits/${permit.id}`);
     expect(seen.statusCode).toBe(200);
     expect(seen.json().contacts).toEqual([
-      { id: w.agency.id, name: "Ann Agency", organization: "City of Denver", kind: "agency", email: null, phone: null },
-      { id: w.agent.id, name: "Bob Bonds", organization: "Liberty Surety", kind: "surety_agent", email: null, phone: null },
+      {
+        id: w.agency.id,
+        name: "Ann Agency",
+        organization: "City of Denver",
+        kind: "agency",
+        email: null,
+        phone: null,
+      },
+      {
+        id: w.agent.id,
+        name: "Bob Bonds",
+        organization: "Liberty Surety",
+        kind: "surety_agent",
+        email: null,
+        phone: null,
+      },
     ]);
     expect(seen.body).not.toContain("ann@city.example");
     expect(seen.body).not.toContain("303-555-0100");
@@ -83,7 +120,10 @@ describe("a permit's contacts", () => {
 
   it("refuses another company's contact (400 on contact_ids) and saves nothing", async () => {
     const number = "BP-REFUSED";
-    const res = await w.admin.post("/api/permits", body({ permit_number: number, contact_ids: [w.agency.id, w.foreign.id] }));
+    const res = await w.admin.post(
+      "/api/permits",
+      body({ permit_number: number, contact_ids: [w.agency.id, w.foreign.id] }),
+    );
     expect(res.statusCode).toBe(400);
     expect(res.json().fields).toEqual({ contact_ids: CONTACT_NOT_IN_COMPANY });
     expect(await t.db.select().from(permits).where(eq(permits.permitNumber, number))).toEqual([]);
@@ -94,7 +134,10 @@ describe("a permit's contacts", () => {
 
     // On an update too: the permit's other changes roll back with it.
     const permit = (await w.admin.post("/api/permits", body({ contact_ids: [w.agency.id] }))).json();
-    const refused = await w.admin.put(`/api/permits/${permit.id}`, body({ permit_number: permit.permit_number, permit_name: "Renamed", contact_ids: [w.foreign.id] }));
+    const refused = await w.admin.put(
+      `/api/permits/${permit.id}`,
+      body({ permit_number: permit.permit_number, permit_name: "Renamed", contact_ids: [w.foreign.id] }),
+    );
     expect(refused.statusCode).toBe(400);
     const after = (await w.admin.get(`/api/permits/${permit.id}`)).json();
     expect(after.permit_name).toBe("Building Permit");
@@ -109,7 +152,9 @@ describe("a permit's contacts", () => {
     expect(swapped.statusCode, swapped.body).toBe(200);
     expect(swapped.json().contacts.map((c: { name: string }) => c.name)).toEqual(["Bob Bonds"]);
     // Left out: kept.
-    expect((await put({ permit_name: "Renamed" })).json().contacts.map((c: { name: string }) => c.name)).toEqual(["Bob Bonds"]);
+    expect(
+      (await put({ permit_name: "Renamed" })).json().contacts.map((c: { name: string }) => c.name),
+    ).toEqual(["Bob Bonds"]);
     // The same again: no audit entry.
     await put({ contact_ids: [w.agent.id] });
     expect((await put({ contact_ids: [] })).json().contacts).toEqual([]);
@@ -133,12 +178,15 @@ describe("a permit's contacts", () => {
     const listed = (await w.admin.get(`/api/contacts?q=Temp`)).json().contacts[0];
     expect(listed.permit_count).toBe(1);
     expect((await w.admin.delete(`/api/contacts/${temp.id}`)).statusCode).toBe(204);
-    expect((await w.admin.get(`/api/permits/${permit.id}`)).json().contacts.map((c: { name: string }) => c.name)).toEqual(["Bob Bonds"]);
+    expect(
+      (await w.admin.get(`/api/permits/${permit.id}`)).json().contacts.map((c: { name: string }) => c.name),
+    ).toEqual(["Bob Bonds"]);
   });
 
   it("reads the permit page in its one statement however many contacts it lists", async () => {
     const many = [];
-    for (let i = 0; i < 8; i++) many.push((await t.make.contact({ companyId: w.companyId, name: `Many ${i}` })).id);
+    for (let i = 0; i < 8; i++)
+      many.push((await t.make.contact({ companyId: w.companyId, name: `Many ${i}` })).id);
     const permit = (await w.admin.post("/api/permits", body({ contact_ids: many }))).json();
     for (const api of [w.admin, w.clientUser]) {
       const res = await withinStatementBudget(t.database, 2, () => api.get(`/api/permits/${permit.id}`));
@@ -162,12 +210,22 @@ describe("a permit's contacts in the export and the import", () => {
     const company = await t.make.company({ name: "Round Trip Co" });
     const admin = await t.signIn(await t.make.user({ role: "company-admin", companyId: company.id }));
     const client = await t.make.client(company.id, "Trip Client");
-    const clientUser = await t.signIn(await t.make.user({ role: "client-user", companyId: company.id, clientIds: [client.id] }));
-    const project = await t.make.project({ companyId: company.id, clientId: client.id, name: "Trip Tower", projectNumber: "TT-1" });
+    const clientUser = await t.signIn(
+      await t.make.user({ role: "client-user", companyId: company.id, clientIds: [client.id] }),
+    );
+    const project = await t.make.project({
+      companyId: company.id,
+      clientId: client.id,
+      name: "Trip Tower",
+      projectNumber: "TT-1",
+    });
     const a = await t.make.contact({ companyId: company.id, name: "Zed", email: "zed@agency.example" });
     const b = await t.make.contact({ companyId: company.id, name: "Amy", email: "Amy@Surety.example" });
     const permit = (
-      await admin.post("/api/permits", body({ project_id: project.id, permit_number: "TRIP-1", contact_ids: [a.id, b.id] }))
+      await admin.post(
+        "/api/permits",
+        body({ project_id: project.id, permit_number: "TRIP-1", contact_ids: [a.id, b.id] }),
+      )
     ).json();
 
     const exported = await admin.get("/api/permits/export?format=csv");
@@ -195,7 +253,11 @@ describe("a permit's contacts in the export and the import", () => {
     const company = await t.make.company();
     const admin = await t.signIn(await t.make.user({ role: "company-admin", companyId: company.id }));
     await t.make.contact({ companyId: company.id, name: "Known", email: "known@agency.example" });
-    await t.make.contact({ companyId: w.otherCompanyId, name: "Elsewhere", email: "elsewhere@agency.example" });
+    await t.make.contact({
+      companyId: w.otherCompanyId,
+      name: "Elsewhere",
+      email: "elsewhere@agency.example",
+    });
     const csv = [
       "project,start_date,permit_number,contacts",
       "Main St,2026-01-05,OK-1,KNOWN@agency.example",
@@ -210,11 +272,13 @@ describe("a permit's contacts in the export and the import", () => {
     expect(result.rejected).toEqual([
       {
         row: 3,
-        reason: "Row 3: contacts 'stranger@agency.example' is not a contact of this company (add it on the Contacts page first)",
+        reason:
+          "Row 3: contacts 'stranger@agency.example' is not a contact of this company (add it on the Contacts page first)",
       },
       {
         row: 4,
-        reason: "Row 4: contacts 'elsewhere@agency.example' is not a contact of this company (add it on the Contacts page first)",
+        reason:
+          "Row 4: contacts 'elsewhere@agency.example' is not a contact of this company (add it on the Contacts page first)",
       },
       { row: 5, reason: "Row 5: contacts 'not an e-mail' is not an e-mail address" },
     ]);

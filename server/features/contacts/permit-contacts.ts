@@ -92,7 +92,11 @@ export function presentPermitContacts(actor: Actor, list: PermitContact[] | null
  * The company's contacts by e-mail (lower-cased keys), for the import: one read per 500 e-mails.
  * An e-mail no contact has is absent from the answer.
  */
-export async function contactsByEmail(db: Db, companyId: string, emails: string[]): Promise<Map<string, string>> {
+export async function contactsByEmail(
+  db: Db,
+  companyId: string,
+  emails: string[],
+): Promise<Map<string, string>> {
   const found = new Map<string, string>();
   const unique = [...new Set(emails.map((e) => e.toLowerCase()))];
   for (let i = 0; i < unique.length; i += CHUNK) {

@@ -172,7 +172,9 @@ async function* exportRows(
 ) {
   const staffEmails = exportsStaffEmails(actor);
   // Contacts' e-mails go to staff only; a client-user's column stays empty (not even read).
-  const contactEmails = canViewContactDetails(actor) ? permitContactEmailsColumn(permits.id) : sql<null>`null`;
+  const contactEmails = canViewContactDetails(actor)
+    ? permitContactEmailsColumn(permits.id)
+    : sql<null>`null`;
   const cells = exportColumns(actor).map((c) => CELLS[c] ?? (() => null));
   // Rows as the driver reads them (10,000 rows × 31 columns: drizzle's mapping cost more than
   // writing the CSV); the columns are text, dates (text), numerics (text) and integers. Each page

@@ -45,6 +45,8 @@ export async function linkImportedContacts(
   rows: { row: { contactIds: string[] } }[],
   created: { id: string }[],
 ) {
-  const links = rows.flatMap(({ row }, i) => row.contactIds.map((contactId) => ({ permitId: created[i]!.id, contactId })));
+  const links = rows.flatMap(({ row }, i) =>
+    row.contactIds.map((contactId) => ({ permitId: created[i]!.id, contactId })),
+  );
   if (links.length) await linkPermitContacts(tx, companyId, links);
 }

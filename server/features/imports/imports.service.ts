@@ -216,7 +216,10 @@ async function matchResponsible(
   companyId: string,
   valid: ImportRow[],
   rejected: ImportResult["rejected"],
-): Promise<{ valid: (ImportRow & { responsibleUserId: string | null })[]; rejected: ImportResult["rejected"] }> {
+): Promise<{
+  valid: (ImportRow & { responsibleUserId: string | null })[];
+  rejected: ImportResult["rejected"];
+}> {
   const emails = [...new Set(valid.map((r) => r.responsibleEmail).filter((e): e is string => !!e))];
   const staff = new Map<string, string>();
   for (let i = 0; i < emails.length; i += CHUNK) {

@@ -349,7 +349,8 @@ export function validateRows(table: CsvTable): { valid: ImportRow[]; rejected: R
     const link = get("grantor_link");
     if (link && !/^https?:\/\/\S+$/i.test(link)) problems.push("grantor_link must be an http(s) address");
     for (const c of KNOWN_COLUMNS) {
-      if (c !== "contacts" && get(c).length > MAX_TEXT) problems.push(`${c} is longer than ${MAX_TEXT} characters`);
+      if (c !== "contacts" && get(c).length > MAX_TEXT)
+        problems.push(`${c} is longer than ${MAX_TEXT} characters`);
     }
     const contactEmails = [...new Set(splitContactEmails(get("contacts")))];
     const notEmail = contactEmails.find((e) => e.length > CONTACT_LIMITS.email || !EMAIL.test(e));

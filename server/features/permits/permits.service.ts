@@ -269,7 +269,9 @@ export async function updatePermit(db: Db, actor: Actor, id: string, input: Perm
     }
     // Issue 27: the contacts it lists, audited on their own ("Contacts", by name).
     const companyChanged = companyId !== current.companyId;
-    await syncPermitContacts(tx, actor, { id, companyId }, input.contact_ids ?? undefined, { companyChanged });
+    await syncPermitContacts(tx, actor, { id, companyId }, input.contact_ids ?? undefined, {
+      companyChanged,
+    });
     const changes: PermitAuditEntry[] = [];
     const changed: Partial<PermitValues> = {};
     for (const key of Object.keys(AUDITED) as (keyof PermitValues)[]) {

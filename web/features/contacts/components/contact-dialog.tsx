@@ -4,7 +4,13 @@ import {
   type Contact,
   type ContactFormValues,
 } from "../../../../shared/schemas/contacts.ts";
-import { DialogField, full, NoteField, StepDialog, useStepForm } from "../../../components/dialog-kit/index.ts";
+import {
+  DialogField,
+  full,
+  NoteField,
+  StepDialog,
+  useStepForm,
+} from "../../../components/dialog-kit/index.ts";
 import { useCan } from "../../../lib/session.tsx";
 import { CompanyField } from "../../companies/index.ts";
 import { useCreateContact, useUpdateContact } from "../api/save-contact.ts";
@@ -58,10 +64,20 @@ export function ContactDialog({
       {...dialog}
       open={open}
       title={contact ? "Edit Contact" : "Add Contact"}
+      intro="Someone outside your company a permit or bond involves. An e-mail is optional, but one contact per e-mail."
       submitLabel={contact ? "Save Contact" : "Add Contact"}
     >
-      {picksCompany ? <CompanyField control={control} name="company_id" required fullWidth sx={full} /> : null}
-      <DialogField control={control} name="name" label="Name" required maxLength={CONTACT_LIMITS.name} autoFocus />
+      {picksCompany ? (
+        <CompanyField control={control} name="company_id" required fullWidth sx={full} />
+      ) : null}
+      <DialogField
+        control={control}
+        name="name"
+        label="Name"
+        required
+        maxLength={CONTACT_LIMITS.name}
+        autoFocus
+      />
       <DialogField
         control={control}
         name="organization"
@@ -74,7 +90,6 @@ export function ContactDialog({
         label="E-mail"
         type="email"
         maxLength={CONTACT_LIMITS.email}
-        helperText="One contact per e-mail in your company."
       />
       <DialogField control={control} name="phone" label="Phone" type="tel" maxLength={CONTACT_LIMITS.phone} />
       <DialogField control={control} name="kind" label="Kind" options={KIND_OPTIONS} sx={full} />

@@ -39,7 +39,8 @@ export function ContactsField({
   const byId = useMemo(() => new Map(options.map((c) => [c.id, c])), [options]);
   // Chosen ids the list does not hold (yet): kept, shown by id until it loads.
   const chosen = value.map(
-    (id) => byId.get(id) ?? ({ id, name: "…", email: null, organization: null, kind: "other" } as ContactChoice),
+    (id) =>
+      byId.get(id) ?? ({ id, name: "…", email: null, organization: null, kind: "other" } as ContactChoice),
   );
   const none = picker.isSuccess && options.length === 0;
   return (

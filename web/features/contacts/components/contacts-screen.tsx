@@ -33,7 +33,8 @@ import { ContactDialog } from "./contact-dialog.tsx";
 import { ContactsTable } from "./contacts-table.tsx";
 
 const PAGE_SIZES = [25, 50, 100];
-const isKind = (v: string | null): v is ContactKind => !!v && (CONTACT_KINDS as readonly string[]).includes(v);
+const isKind = (v: string | null): v is ContactKind =>
+  !!v && (CONTACT_KINDS as readonly string[]).includes(v);
 
 /** The search box's text, sent once typing pauses. */
 function useDebounced(value: string, ms = 300) {
@@ -116,8 +117,7 @@ export function ContactsScreen() {
       />
       <Typography color="text.secondary" sx={{ mb: 2, maxWidth: 760 }}>
         The people outside your company that permits and bonds name: agency desks, surety agents,
-        subcontractors and owners. Pick them on a permit's form; their e-mails go with the permit
-        export.
+        subcontractors and owners. Pick them on a permit's form; their e-mails go with the permit export.
       </Typography>
       <Box
         role="search"

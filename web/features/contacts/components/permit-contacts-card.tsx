@@ -17,17 +17,31 @@ export function PermitContactsCard({ contacts, canEdit }: { contacts: PermitCont
       {contacts.length === 0 ? (
         <EmptyState>{canEdit ? "No contacts listed. Add them with Edit." : "No contacts listed."}</EmptyState>
       ) : (
-        <Box component="ul" aria-label="Contacts" sx={{ listStyle: "none", m: 0, p: 0, display: "grid", gap: 1.5 }}>
+        <Box
+          component="ul"
+          aria-label="Contacts"
+          sx={{ listStyle: "none", m: 0, p: 0, display: "grid", gap: 1.5 }}
+        >
           {contacts.map((c) => (
             <Box
               component="li"
               key={c.id}
-              sx={{ minWidth: 0, pb: 1.5, borderBottom: 1, borderColor: "divider", "&:last-of-type": { pb: 0, border: 0 } }}
+              sx={{
+                minWidth: 0,
+                pb: 1.5,
+                borderBottom: 1,
+                borderColor: "divider",
+                "&:last-of-type": { pb: 0, border: 0 },
+              }}
             >
               <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: "anywhere" }}>
                 {c.name}
               </Typography>
-              <Typography variant="caption" color="text.secondary" sx={{ display: "block", overflowWrap: "anywhere" }}>
+              <Typography
+                variant="caption"
+                color="text.secondary"
+                sx={{ display: "block", overflowWrap: "anywhere" }}
+              >
                 {[c.organization, CONTACT_KIND_LABELS[c.kind]].filter(Boolean).join(" · ")}
               </Typography>
               {c.email ? (
