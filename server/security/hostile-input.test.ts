@@ -493,6 +493,8 @@ const PERMIT_FIELDS: Fields = {
   bool: ["is_required", "archived"],
   enum: ["record_type", "guarantee_type"],
   number: ["bond_amount"],
+  // Issue 27: the contacts it lists (ids); the valid requests leave them out (kept as they are).
+  array: ["contact_ids"],
   required: ["permit_number", "permit_name", "record_type", "agency", "expiration_date"],
 };
 
