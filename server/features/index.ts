@@ -9,6 +9,7 @@ import { clientsRoutes } from "./clients/index.ts";
 import { commentsRoutes } from "./comments/index.ts";
 import { permitsRoutes } from "./permits/index.ts";
 import { companiesRoutes } from "./companies/index.ts";
+import { contactsRoutes } from "./contacts/index.ts";
 import { impersonationRoutes } from "./impersonation/index.ts";
 import { exportsRoutes } from "./exports/index.ts";
 import { importsRoutes } from "./imports/index.ts";
@@ -47,6 +48,7 @@ export async function registerFeatures(app: FastifyInstance) {
   await app.register(exportsRoutes);
   await app.register(savedViewsRoutes);
   await app.register(suretiesRoutes);
+  await app.register(contactsRoutes);
   await app.register(bondsRoutes);
   await app.register(backupsRoutes);
 }

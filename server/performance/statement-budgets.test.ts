@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { sessions } from "../db/schema.ts";
+import { permitContacts, sessions } from "../db/schema.ts";
 import { useTestContext, type ApiClient } from "../test-support/harness.ts";
 import { statementsOf, withinStatementBudget } from "../test-support/statements.ts";
 import { useWorld } from "../test-support/world.ts";
@@ -16,7 +16,10 @@ const w = useWorld(t, { permits: true });
 const SESSION = /from "sessions"/;
 const PEOPLE = ["admin", "user", "clientUser", "superAdmin"] as const;
 
-/** Enough related data that one query per row or per record would show: 60 permits, comments, audit. */
+/**
+ * Enough related data that one query per row or per record would show: 60 permits, comments, audit,
+ * contacts.
+ */
 async function fillProject() {
   const project = await t.make.project({ companyId: w.companyId, clientId: w.seenClientId });
   for (let i = 0; i < 60; i++) {
@@ -33,6 +36,13 @@ async function fillProject() {
       isInternal: i % 3 === 0,
     });
     expect(res.statusCode).toBe(201);
+  }
+  // Issue 27: contacts the permit lists come in the detail's statement, not one query each.
+  for (let i = 0; i < 6; i++) {
+    const contact = await t.make.contact({ companyId: w.companyId, name: `Party ${i}`, phone: "555-0100" });
+    await t.db
+      .insert(permitContacts)
+      .values({ companyId: w.companyId, permitId: w.permitId, contactId: contact.id });
   }
   return project.id;
 }
@@ -62,7 +72,10 @@ describe("statements per request", () => {
         const caller: ApiClient = w[who];
         const { result, statements } = await statementsOf(t.database, () => caller.get(url()));
         expect(result.statusCode, `${who} ${url()}: ${result.body}`).toBe(200);
-        expect(statements.filter((s) => SESSION.test(s)), `${who}: session statements`).toHaveLength(1);
+        expect(
+          statements.filter((s) => SESSION.test(s)),
+          `${who}: session statements`,
+        ).toHaveLength(1);
         await withinStatementBudget(t.database, budget, () => caller.get(url()));
       }
     });
@@ -72,10 +85,14 @@ describe("statements per request", () => {
     const first = (await w.admin.get("/api/permits?group=none")).json();
     expect(first.total).toBeGreaterThan(60);
     expect(first.items).toHaveLength(Math.min(first.total, first.page_size));
-    const past = await withinStatementBudget(t.database, 3, () => w.admin.get("/api/permits?group=none&page=99"));
+    const past = await withinStatementBudget(t.database, 3, () =>
+      w.admin.get("/api/permits?group=none&page=99"),
+    );
     expect(past.json().items).toHaveLength(0);
     expect(past.json().total).toBe(first.total);
-    const none = await withinStatementBudget(t.database, 2, () => w.admin.get("/api/permits?q=no-such-permit-x"));
+    const none = await withinStatementBudget(t.database, 2, () =>
+      w.admin.get("/api/permits?q=no-such-permit-x"),
+    );
     expect(none.json().total).toBe(0);
   });
 
@@ -114,62 +131,66 @@ describe("statements per request", () => {
   });
 });
 
-describe.runIf(process.env.TEST_DB === "pg")("query plans kept from one request to the next (PostgreSQL)", () => {
-  /** The one statement that `url` sends ending with a page (LIMIT, OFFSET), as the app sent it. */
-  async function pageStatement(caller: ApiClient, url: string) {
-    const sent: { text: string; values: unknown[] }[] = [];
-    const stop = t.database.observeStatements((text, params) => sent.push({ text, values: [...params] }));
-    try {
-      expect((await caller.get(url)).statusCode).toBe(200);
-    } finally {
-      stop();
+describe.runIf(process.env.TEST_DB === "pg")(
+  "query plans kept from one request to the next (PostgreSQL)",
+  () => {
+    /** The one statement that `url` sends ending with a page (LIMIT, OFFSET), as the app sent it. */
+    async function pageStatement(caller: ApiClient, url: string) {
+      const sent: { text: string; values: unknown[] }[] = [];
+      const stop = t.database.observeStatements((text, params) => sent.push({ text, values: [...params] }));
+      try {
+        expect((await caller.get(url)).statusCode).toBe(200);
+      } finally {
+        stop();
+      }
+      const page = sent.filter((s) => /\slimit (\d+|\$\d+)( offset \$\d+)?$/.test(s.text));
+      expect(page, sent.map((s) => s.text).join("\n")).toHaveLength(1);
+      return page[0]!;
     }
-    const page = sent.filter((s) => /\slimit (\d+|\$\d+)( offset \$\d+)?$/.test(s.text));
-    expect(page, sent.map((s) => s.text).join("\n")).toHaveLength(1);
-    return page[0]!;
-  }
 
-  /** Runs `statement` prepared as the app's pool does, eight times on one connection: its plans. */
-  async function plansOf(statement: { text: string; values: unknown[] }, name: string) {
-    const client = await t.database.pool!.connect();
-    try {
-      for (let i = 0; i < 8; i++) await client.query({ name, text: statement.text, values: statement.values });
-      const { rows } = await client.query<{ generic_plans: string; custom_plans: string }>(
-        "select generic_plans, custom_plans from pg_prepared_statements where name = $1",
-        [name],
-      );
-      await client.query(`deallocate ${name}`);
-      return { generic: Number(rows[0]!.generic_plans), custom: Number(rows[0]!.custom_plans) };
-    } finally {
-      client.release();
+    /** Runs `statement` prepared as the app's pool does, eight times on one connection: its plans. */
+    async function plansOf(statement: { text: string; values: unknown[] }, name: string) {
+      const client = await t.database.pool!.connect();
+      try {
+        for (let i = 0; i < 8; i++)
+          await client.query({ name, text: statement.text, values: statement.values });
+        const { rows } = await client.query<{ generic_plans: string; custom_plans: string }>(
+          "select generic_plans, custom_plans from pg_prepared_statements where name = $1",
+          [name],
+        );
+        await client.query(`deallocate ${name}`);
+        return { generic: Number(rows[0]!.generic_plans), custom: Number(rows[0]!.custom_plans) };
+      } finally {
+        client.release();
+      }
     }
-  }
 
-  let prepared = 0;
-  // A list statement planned at every run spent more on planning its joins than on running them.
-  for (const [name, url] of [
-    ["the permits list's first page", "/api/permits"],
-    ["the permits list's first page, flat and filtered", "/api/permits?group=none&page_size=200&q=permit"],
-    ["the bonds list's first page", "/api/bonds"],
-  ] as const) {
-    it(`${name} is run with a generic plan after five runs, not planned again each time`, async () => {
-      const statement = await pageStatement(w.admin, url);
-      expect(statement.text).toMatch(/\slimit \d+$/);
-      const plans = await plansOf(statement, `t_first_page_${++prepared}`);
-      expect(plans.generic, JSON.stringify(plans)).toBeGreaterThan(0);
-      expect(plans.custom).toBeLessThanOrEqual(5);
+    let prepared = 0;
+    // A list statement planned at every run spent more on planning its joins than on running them.
+    for (const [name, url] of [
+      ["the permits list's first page", "/api/permits"],
+      ["the permits list's first page, flat and filtered", "/api/permits?group=none&page_size=200&q=permit"],
+      ["the bonds list's first page", "/api/bonds"],
+    ] as const) {
+      it(`${name} is run with a generic plan after five runs, not planned again each time`, async () => {
+        const statement = await pageStatement(w.admin, url);
+        expect(statement.text).toMatch(/\slimit \d+$/);
+        const plans = await plansOf(statement, `t_first_page_${++prepared}`);
+        expect(plans.generic, JSON.stringify(plans)).toBeGreaterThan(0);
+        expect(plans.custom).toBeLessThanOrEqual(5);
+      });
+    }
+
+    it("a later page passes its offset as a parameter: one text for every page", async () => {
+      const second = await pageStatement(w.admin, "/api/permits?group=none&page_size=10&page=2");
+      const third = await pageStatement(w.admin, "/api/permits?group=none&page_size=10&page=3");
+      expect(second.text).toBe(third.text);
+      expect(second.text).toMatch(/\slimit 10 offset \$\d+$/);
+      expect(second.values.at(-1)).toBe(10);
+      expect(third.values.at(-1)).toBe(20);
     });
-  }
-
-  it("a later page passes its offset as a parameter: one text for every page", async () => {
-    const second = await pageStatement(w.admin, "/api/permits?group=none&page_size=10&page=2");
-    const third = await pageStatement(w.admin, "/api/permits?group=none&page_size=10&page=3");
-    expect(second.text).toBe(third.text);
-    expect(second.text).toMatch(/\slimit 10 offset \$\d+$/);
-    expect(second.values.at(-1)).toBe(10);
-    expect(third.values.at(-1)).toBe(20);
-  });
-});
+  },
+);
 
 describe("writes: one load per write", () => {
   it("a rider costs 6 statements in all (session, begin, the bond locked with its ledger, the entry with the bond's amount and its audit, commit, the ledger) and answers with the new state", async () => {
@@ -222,7 +243,10 @@ describe("who is asking, read fresh at every request", () => {
   it("deletes an expired session and answers 401", async () => {
     const caller = await t.signIn({ email: (await userEmail(w.userId))!, password: "correct-horse-42" });
     const token = decodeURIComponent(caller.cookie.split("=")[1]!).split(".")[0]!;
-    await t.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.token, token));
+    await t.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.token, token));
     expect((await caller.get("/api/me")).statusCode).toBe(401);
     expect(await t.db.select().from(sessions).where(eq(sessions.token, token))).toHaveLength(0);
   });

@@ -157,6 +157,8 @@ const formSurety = new Map<string, string>();
 const madeSureties = new Map<string, { companyId: string; name: string }>();
 const collateralOf = new Map<string, string[]>();
 const withMaintenance = new Set<string>();
+/** Issue 27: contacts made through /api/contacts, by id. */
+const madeContacts = new Map<string, { companyId: string }>();
 
 async function signIn(user: { email: string; password: string }): Promise<Caller> {
   return callerFor(t.app, (await t.signIn(user)).cookie);
@@ -491,6 +493,8 @@ const PERMIT_FIELDS: Fields = {
   bool: ["is_required", "archived"],
   enum: ["record_type", "guarantee_type"],
   number: ["bond_amount"],
+  // Issue 27: the contacts it lists (ids); the valid requests leave them out (kept as they are).
+  array: ["contact_ids"],
   required: ["permit_number", "permit_name", "record_type", "agency", "expiration_date"],
 };
 
@@ -846,6 +850,121 @@ const SPECS: Spec[] = [
         after: () => {
           madeSureties.delete(id);
           addEvent(companyId, "surety.delete", "surety");
+        },
+      };
+    },
+  },
+  // ----- Contacts (issue 27): staff add, admins edit and delete; e-mails unique per company
+  {
+    route: "POST /api/contacts",
+    body: "json",
+    fields: {
+      text: ["name", "email", "organization", "phone", "notes"],
+      id: ["company_id"],
+      enum: ["kind"],
+      required: ["name"],
+    },
+    weight: 1,
+    base: () => ({
+      who: "CA",
+      body: { name: `Contact ${seq()}`, company_id: A, email: `c${seq()}@contacts.example`, kind: "agency" },
+    }),
+    valid: () => {
+      const who = pick<Who>(["CA", "CU", "SA"]);
+      const companyId = who === "SA" ? companyFor(who) : A;
+      const name = text("Contact", 200);
+      const organization = text("Org", 200);
+      return {
+        route: "POST /api/contacts",
+        kind: flavorKind(),
+        who,
+        method: "POST",
+        url: "/api/contacts",
+        ...json({
+          name: name.sent,
+          organization: organization.sent,
+          ...(who === "SA" ? { company_id: companyId } : {}),
+          // Unique, in any case: a taken one is the hostile kind's 409.
+          email: chance(0.7) ? `Party.${seq()}@Contacts.example` : "",
+          kind: pick(["agency", "surety_agent", "subcontractor", "owner", "other"]),
+          phone: chance(0.5) ? "+1 (303) 555-0100" : null,
+        }),
+        expect: 201,
+        after: (res) => {
+          const { contact } = res.json() as { contact: { id: string } };
+          madeContacts.set(contact.id, { companyId });
+          addEvent(companyId, "contact.create", "contact");
+        },
+      };
+    },
+  },
+  {
+    route: "PUT /api/contacts/:id",
+    body: "json",
+    fields: {
+      text: ["name", "email", "organization", "phone", "notes"],
+      enum: ["kind"],
+      required: ["name"],
+    },
+    weight: 1,
+    base: () => {
+      const ids = [...madeContacts].filter(([, v]) => v.companyId === A).map(([id]) => id);
+      return {
+        who: "CA",
+        params: { id: ids.length ? pick(ids) : crypto.randomUUID() },
+        body: { name: `Contact ${seq()}`, kind: "owner" },
+      };
+    },
+    valid: () => {
+      const who = admin();
+      const ids = [...madeContacts].filter(([, v]) => scopeOf(who).includes(v.companyId)).map(([id]) => id);
+      if (!ids.length) return null;
+      const id = pick(ids);
+      const { companyId } = madeContacts.get(id)!;
+      // A new name each time: the update always changes something, so it is always audited.
+      const name = text("Contact", 200);
+      return {
+        route: "PUT /api/contacts/:id",
+        kind: flavorKind(),
+        who,
+        method: "PUT",
+        url: `/api/contacts/${id}`,
+        ...json({
+          name: name.sent,
+          email: `renamed.${seq()}@contacts.example`,
+          notes: text("Note", 2000).sent,
+        }),
+        expect: 200,
+        after: () => {
+          addEvent(companyId, "contact.update", "contact");
+        },
+      };
+    },
+  },
+  {
+    route: "DELETE /api/contacts/:id",
+    body: "none",
+    weight: 1,
+    base: () => {
+      const ids = [...madeContacts].filter(([, v]) => v.companyId === A).map(([id]) => id);
+      return { who: "CA", params: { id: ids.length ? pick(ids) : crypto.randomUUID() } };
+    },
+    valid: () => {
+      const who = admin();
+      const ids = [...madeContacts].filter(([, v]) => scopeOf(who).includes(v.companyId)).map(([id]) => id);
+      if (!ids.length) return null;
+      const id = pick(ids);
+      const { companyId } = madeContacts.get(id)!;
+      return {
+        route: "DELETE /api/contacts/:id",
+        kind: "valid",
+        who,
+        method: "DELETE",
+        url: `/api/contacts/${id}`,
+        expect: 204,
+        after: () => {
+          madeContacts.delete(id);
+          addEvent(companyId, "contact.delete", "contact");
         },
       };
     },

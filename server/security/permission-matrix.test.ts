@@ -99,6 +99,11 @@ const SPEC_SECTION_6: Record<Capability, Role[]> = {
   "bonds.viewCollateral": ["super-admin", "company-admin", "company-user"],
   "sureties.manage": ["super-admin", "company-admin"],
   "sureties.viewLimits": ["super-admin", "company-admin"],
+  // Issue 27 (not in spec section 6): contacts, outside parties' e-mails and phones: staff read them
+  // and add one (the pickers); admins edit and delete; a client-user gets none of them.
+  "contacts.view": ["super-admin", "company-admin", "company-user"],
+  "contacts.create": ["super-admin", "company-admin", "company-user"],
+  "contacts.manage": ["super-admin", "company-admin"],
   // Issue 26 (not in spec section 6): the installation's backups hold every company's data.
   "system.backups": ["super-admin"],
 };
@@ -761,6 +766,42 @@ const ROWS: Row[] = [
     CO2,
     { SA: "204 204", CA: "204 404", CU: "403 404", CL: "403 404", OA: "404 204" },
     async (c) => ({ params: { id: await fresh.surety(c.object as "own" | "other") } }),
+  ),
+  // Contacts (issue 27): staff read them and add one; admins edit and delete; a client-user gets
+  // none (the leak scan looks for their e-mails and phones in every answer it does get).
+  row("GET /api/contacts", NONE, { SA: "200", CA: "200", CU: "200", CL: "403", OA: "200" }, () => ({
+    query: { page_size: "500" },
+  })),
+  row("GET /api/contacts/picker", NONE, { SA: "200", CA: "200", CU: "200", CL: "403", OA: "200" }, (c) => ({
+    query: (c.actor === "SA" ? { company_id: w.A } : {}) as Record<string, string>,
+  })),
+  row(
+    "POST /api/contacts",
+    CO2,
+    { SA: "201 201", CA: "201 201", CU: "201 201", CL: "403 403", OA: "201 201" },
+    (c) => ({
+      payload: {
+        company_id: companyOfObject(c.object),
+        name: uniq("Contact"),
+        email: `${uniq("contact")}@outside.example`,
+      },
+    }),
+    { check: landsIn(field("contact", "company_id")) },
+  ),
+  row(
+    "PUT /api/contacts/:id",
+    CO2,
+    { SA: "200 200", CA: "200 404", CU: "403 404", CL: "403 404", OA: "404 200" },
+    async (c) => ({
+      params: { id: await fresh.contact(c.object as "own" | "other") },
+      payload: { name: uniq("Contact"), kind: "agency" },
+    }),
+  ),
+  row(
+    "DELETE /api/contacts/:id",
+    CO2,
+    { SA: "204 204", CA: "204 404", CU: "403 404", CL: "403 404", OA: "404 204" },
+    async (c) => ({ params: { id: await fresh.contact(c.object as "own" | "other") } }),
   ),
   row("GET /api/bonds", NONE, { SA: "200", CA: "200", CU: "200", CL: "200", OA: "200" }, () => ({
     query: { page_size: "500" },

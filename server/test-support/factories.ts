@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import {
+  contacts,
   accounts,
   clients,
   companies,
@@ -143,6 +144,20 @@ export function factories(db: Db, auth?: Auth) {
       const [row] = await db
         .insert(permitTemplates)
         .values({ name: `Template ${next()}`, agency: "County", ...overrides })
+        .returning();
+      return row!;
+    },
+
+    /** A contact of the company (issue 27); its e-mail unique by default. */
+    async contact(overrides: Partial<typeof contacts.$inferInsert> & { companyId: string }) {
+      const n = next();
+      const [row] = await db
+        .insert(contacts)
+        .values({
+          name: `Contact ${n}`,
+          email: `contact-${n}-${randomUUID().slice(0, 6)}@outside.example`,
+          ...overrides,
+        })
         .returning();
       return row!;
     },

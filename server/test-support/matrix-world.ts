@@ -6,6 +6,8 @@ import {
   bondCollateral,
   bondLedgerEntries,
   clients,
+  contacts,
+  permitContacts,
   comments,
   companies,
   permits,
@@ -82,6 +84,11 @@ export interface MatrixWorld {
    */
   collateralBond: string;
   sureties: Record<"own" | "other", string>;
+  /**
+   * Issue 27: a contact per company, listed on every shared permit of its company (the client-user's
+   * included): its e-mail and phone are for staff only (the leak scan looks for both).
+   */
+  contacts: Record<"own" | "other", string>;
   users: Record<"own" | "other", string>;
   actors: Record<ActorKey, Caller>;
   /** The user behind each actor (the impersonated client-user for `imp`). */
@@ -252,6 +259,32 @@ export async function buildMatrixWorld(t: TestContext): Promise<MatrixWorld> {
       suretyId: w.sureties[object === "other" ? "other" : "own"],
       collateral: true,
     });
+  }
+
+  w.contacts = {
+    own: (
+      await t.make.contact({
+        companyId: A,
+        name: uniq("Contact"),
+        email: `${uniq("contact")}@outside.example`,
+        phone: CONTACT_PHONE_MARKER,
+      })
+    ).id,
+    other: (
+      await t.make.contact({
+        companyId: B,
+        name: uniq("Contact"),
+        email: `${uniq("contact")}@outside.example`,
+        phone: CONTACT_PHONE_MARKER,
+      })
+    ).id,
+  };
+  for (const object of ["own", "ownClient", "otherClient", "other"] as const) {
+    const companyId = w.projects[object].companyId;
+    const contactId = w.contacts[object === "other" ? "other" : "own"];
+    for (const permitId of [w.permits[object], w.bonds[object]]) {
+      await t.db.insert(permitContacts).values({ companyId, permitId, contactId });
+    }
   }
 
   w.collateralBond = await collateralThroughTheApi(t, CA, w.projects.ownClient, w.sureties.own);
@@ -551,6 +584,15 @@ export function freshRecords(t: TestContext, w: MatrixWorld) {
     async surety(object: "own" | "other") {
       return makeSurety(t, object === "other" ? w.B : w.A);
     },
+    async contact(object: "own" | "other") {
+      return (
+        await t.make.contact({
+          companyId: object === "other" ? w.B : w.A,
+          name: uniq("Contact"),
+          email: `${uniq("contact")}@outside.example`,
+        })
+      ).id;
+    },
     async template(object: RecordKey) {
       return (
         await t.make.template({ companyId: companyOfObject(object), name: uniq("Template"), active: false })
@@ -586,7 +628,10 @@ export type FreshRecords = ReturnType<typeof freshRecords>;
 
 /** The prefixes of uniq() names a leak scan may look for (a generic text could be anyone's). */
 const DISTINCTIVE =
-  /^(MXP|FRP|Project|Fresh project|Fresh client|INTERNAL-NOTE|Public note|View|Surety|COLLATERAL-NOTE)-/;
+  /^(MXP|FRP|Project|Fresh project|Fresh client|INTERNAL-NOTE|Public note|View|Surety|COLLATERAL-NOTE|Contact|contact)-/;
+
+/** A phone number only staff may see (issue 27: a contact's phone; the leak scan looks for it). */
+export const CONTACT_PHONE_MARKER = "+1 555 0199 7331";
 
 /**
  * What each actor must never receive, from the database as it is now: every id (and distinctive
@@ -595,7 +640,7 @@ const DISTINCTIVE =
  * comment. The super-admin may see everything.
  */
 export async function forbiddenStrings(t: TestContext, w: MatrixWorld): Promise<Record<ActorKey, string[]>> {
-  const [ps, prs, cls, cms, ats, us, tps, cos, links, views, srs, les, cols] = await Promise.all([
+  const [ps, prs, cls, cms, ats, us, tps, cos, links, views, srs, les, cols, cts] = await Promise.all([
     t.db
       .select({
         id: permits.id,
@@ -644,6 +689,9 @@ export async function forbiddenStrings(t: TestContext, w: MatrixWorld): Promise<
     t.db
       .select({ id: bondCollateral.id, companyId: bondCollateral.companyId, note: bondCollateral.note })
       .from(bondCollateral),
+    t.db
+      .select({ id: contacts.id, companyId: contacts.companyId, name: contacts.name, email: contacts.email })
+      .from(contacts),
   ]);
   // Saved views are private to their owner, whoever asks (the super-admin included).
   const othersViews = (userId: string | undefined) =>
@@ -663,6 +711,9 @@ export async function forbiddenStrings(t: TestContext, w: MatrixWorld): Promise<
     ...srs.filter((r) => r.companyId !== company).flatMap((r) => [r.id, ...distinctive(r.name)]),
     ...les.filter((r) => r.companyId !== company).map((r) => r.id),
     ...cols.filter((r) => r.companyId !== company).map((r) => r.id),
+    ...cts
+      .filter((r) => r.companyId !== company)
+      .flatMap((r) => [r.id, ...distinctive(r.name), ...(r.email ? [r.email] : [])]),
   ];
   const seen = new Set(links.map((l) => l.clientId));
   const invisiblePermits = new Set(ps.filter((r) => !r.clientId || !seen.has(r.clientId)).map((r) => r.id));
@@ -685,6 +736,9 @@ export async function forbiddenStrings(t: TestContext, w: MatrixWorld): Promise<
     AUDITED_COLLATERAL_FORM,
     COLLATERAL_FORM_LABELS[AUDITED_COLLATERAL_FORM],
     SURETY_LIMIT_MARKER,
+    // Issue 27: a contact's e-mail and phone, from a permit's page, an export or the contacts' routes.
+    ...cts.flatMap((r) => (r.email ? [r.email] : [])),
+    CONTACT_PHONE_MARKER,
   ];
   const ofA = outsideCompany(w.A);
   const clientUser = [...ofA, ...outsideClients];

@@ -24,6 +24,11 @@ export const EMPTY_STATES = {
   companies: { none: "No companies yet." },
   users: { none: "No users yet.", filtered: "No users match these filters." },
   sureties: { none: "No sureties yet." },
+  /** Issue 27: the company's outside contacts (Contacts page). */
+  contacts: {
+    none: "No contacts yet: add the agency desks, surety agents and others your permits name.",
+    filtered: "No contacts match these filters.",
+  },
   templates: { none: "No templates yet: add the permits your projects usually need." },
   /** A project dashboard's permits. */
   projectPermits: { none: "No permits in this project yet." },

@@ -36,4 +36,5 @@ export const paths = {
   sureties: "/admin/sureties",
   newSurety: "/admin/sureties/new",
   editSurety: (id: string) => `/admin/sureties/${id}/edit`,
+  contacts: "/admin/contacts",
 } as const;

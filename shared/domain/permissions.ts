@@ -30,6 +30,9 @@ export const CAPABILITIES = [
   "bonds.viewCollateral",
   "sureties.manage",
   "sureties.viewLimits",
+  "contacts.view",
+  "contacts.create",
+  "contacts.manage",
   "system.backups",
 ] as const;
 export type Capability = (typeof CAPABILITIES)[number];
@@ -61,6 +64,10 @@ const ADMIN_COMMON: Capability[] = [
   // Surety Admin and the company's bonding capacity (issue 12): admins only.
   "sureties.manage",
   "sureties.viewLimits",
+  // Contacts (issue 27): staff read them (the form's picker) and add one; admins manage the list.
+  "contacts.view",
+  "contacts.create",
+  "contacts.manage",
 ];
 
 export const PERMISSION_MATRIX: Record<Role, ReadonlySet<Capability>> = {
@@ -84,6 +91,9 @@ export const PERMISSION_MATRIX: Record<Role, ReadonlySet<Capability>> = {
     // Reminder delivery logs name staff e-mail addresses: staff only.
     "reminders.view",
     ...BOND_STAFF,
+    // Contacts (issue 27): the permit form's picker, and a new contact from 'Request Document'.
+    "contacts.view",
+    "contacts.create",
   ]),
   // A client-user reads its clients' permits and may add (non-internal) comments; it never edits.
   "client-user": new Set<Capability>(["permits.view", "comments.create", "bonds.view"]),

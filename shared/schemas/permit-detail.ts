@@ -2,6 +2,7 @@ import { z } from "zod";
 import { BOND_STATUSES, type BondStatus } from "../domain/bonds.ts";
 import { EXPIRY_RULES, FINAL_STATUSES } from "../domain/lifecycle.ts";
 import { GUARANTEE_TYPES, PERMIT_STATUSES, RECORD_TYPES } from "../domain/statuses.ts";
+import { PermitContactSchema } from "./contacts.ts";
 
 export const PermitCanSchema = z.object({
   edit: z.boolean(),
@@ -73,6 +74,8 @@ export const PermitDetailSchema = z.object({
   acknowledged: PermitAcknowledgedSchema,
   /** How a closed permit ended ('Close Permit'). */
   final_status: z.enum(FINAL_STATUSES).nullable(),
+  /** The contacts it lists (issue 27), by name; e-mail and phone for staff only. */
+  contacts: z.array(PermitContactSchema),
   can: PermitCanSchema,
 });
 export type PermitDetail = z.infer<typeof PermitDetailSchema>;

@@ -3,6 +3,7 @@ import { isIsoDate } from "../domain/dates.ts";
 import { PERMIT_LIMITS } from "../domain/permit-fields.ts";
 import { FINAL_STATUSES, type FinalStatus } from "../domain/lifecycle.ts";
 import { GUARANTEE_TYPES, RECORD_TYPES, type GuaranteeType } from "../domain/statuses.ts";
+import { contactIdsField } from "./contacts.ts";
 import { checkExpiryDays, ExpiryFields } from "./expiry-fields.ts";
 import { isoDate, money, optionalId, optionalIsoDate, optionalText, requiredText } from "./fields.ts";
 
@@ -94,6 +95,11 @@ export const PermitInputSchema = z
     expiry_rule: ExpiryFields.expiry_rule.default("fixed"),
     expiry_days: ExpiryFields.expiry_days,
     renewal_lead_days: ExpiryFields.renewal_lead_days,
+    /**
+     * 'Contacts' (issue 27): the company's contacts the permit lists (its agency contact, its
+     * surety agent). Left out, an update keeps the ones it has; [] takes them all off.
+     */
+    contact_ids: contactIdsField(),
   })
   .superRefine(
     (v, ctx) => {
@@ -158,6 +164,7 @@ export const PERMIT_INPUT_FIELDS = [
   "expiry_rule",
   "expiry_days",
   "renewal_lead_days",
+  "contact_ids",
 ] as const satisfies readonly (keyof PermitFormValues)[];
 
 export const PROJECT_REQUIRED_MESSAGE = "Project is required";

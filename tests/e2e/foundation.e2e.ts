@@ -134,6 +134,7 @@ describe("the shell by role", () => {
       "Permit Templates",
       "Clients",
       "Surety Admin",
+      "Contacts",
       "Projects",
       "Users",
       "Import",

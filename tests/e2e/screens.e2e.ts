@@ -256,6 +256,8 @@ describe("every screen: accessible, no sideways scrolling on a phone, the badge 
           ? [{ name: "surety-edit", path: `/admin/sureties/${x.suretyId}/edit`, ready: "Save Surety" }]
           : []),
         { name: "bond-detail", path: `/permits/${x.bondId}`, ready: "Original Amount" },
+        // Issue 27: the company's outside contacts.
+        { name: "contacts", path: "/admin/contacts", ready: "Add Contact" },
         { name: "account", path: "/account", ready: "Two-Factor Authentication" },
       ]);
     },
@@ -273,6 +275,7 @@ describe("every screen: accessible, no sideways scrolling on a phone, the badge 
         { name: "clients-company-admin", path: "/admin/clients", ready: "New Client" },
         { name: "users-company-admin", path: "/admin/users", ready: "Sam Baker" },
         { name: "sureties-company-admin", path: "/admin/sureties", ready: "Add Surety" },
+        { name: "contacts-company-admin", path: "/admin/contacts", ready: "Add Contact" },
         { name: "bond-detail-company-admin", path: `/permits/${x.bondId}`, ready: "Collateral" },
       ]);
     },
@@ -334,6 +337,7 @@ describe("the desktop header at 1280 px", () => {
       "Permit Templates",
       "Clients",
       "Surety Admin",
+      "Contacts",
       "Projects",
       "Users",
       "Import",

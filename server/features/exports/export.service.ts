@@ -1,6 +1,7 @@
 import type { Readable } from "node:stream";
 import { and, sql } from "drizzle-orm";
 import type { Actor } from "../../access/actor.ts";
+import { canViewContactDetails } from "../../access/policies/contact.ts";
 import { exportsCompanyColumn, exportsStaffEmails } from "../../access/policies/export.ts";
 import { queryRows, selectedAsKeys, type Db } from "../../db/client.ts";
 import { keysetAfter } from "../../db/keyset.ts";
@@ -10,6 +11,7 @@ import { CSV_TEMPLATE_COLUMNS } from "../../../shared/domain/constants.ts";
 import { EXPIRY_RULE_LABELS, type ExpiryRule } from "../../../shared/domain/lifecycle.ts";
 import { RECORD_TYPE_LABELS, type RecordType } from "../../../shared/domain/statuses.ts";
 import type { PermitListFilter, PermitSortField } from "../../../shared/schemas/permit-list-query.ts";
+import { permitContactEmailsColumn } from "../contacts/index.ts";
 import { OPTIONAL_EXTRA_COLUMNS } from "../imports/index.ts";
 import { listConditions, listKeyset, listOrder, selectPermitView } from "../permits/index.ts";
 import { csvStream, xlsxStream, type Cell, type SheetColumn } from "./writers.ts";
@@ -57,6 +59,7 @@ export const EXPORT_HEADINGS: Record<string, string> = {
   expiry_rule: "Expiry Rule",
   expiry_days: "Expiry Days",
   renewal_lead_days: "Renewal Lead Days",
+  contacts: "Contacts",
   renew_by_date: "Renew By Date",
   currency: "Currency",
   company: "Company",
@@ -104,6 +107,8 @@ interface ExportRow {
   renewByDate: string | null;
   currency: string;
   responsibleEmail: string | null;
+  /** The listed contacts' e-mails, "; " between them (issue 27); null for a client-user. */
+  contactEmails: string | null;
   projectName: string | null;
   projectNumber: string | null;
   clientName: string | null;
@@ -153,6 +158,7 @@ const CELLS: Record<string, (r: ExportRow, staffEmails: boolean) => Cell> = {
   // Whole days as text: the CSV writes numbers as money (two decimals).
   expiry_days: (r) => (r.expiryDays === null ? null : String(r.expiryDays)),
   renewal_lead_days: (r) => (r.renewalLeadDays === null ? null : String(r.renewalLeadDays)),
+  contacts: (r) => r.contactEmails,
   renew_by_date: (r) => r.renewByDate,
   currency: (r) => r.currency,
   company: (r) => r.companyName,
@@ -165,6 +171,10 @@ async function* exportRows(
   query: PermitListFilter & { sort?: PermitSortField; dir: "asc" | "desc" },
 ) {
   const staffEmails = exportsStaffEmails(actor);
+  // Contacts' e-mails go to staff only; a client-user's column stays empty (not even read).
+  const contactEmails = canViewContactDetails(actor)
+    ? permitContactEmailsColumn(permits.id)
+    : sql<null>`null`;
   const cells = exportColumns(actor).map((c) => CELLS[c] ?? (() => null));
   // Rows as the driver reads them (10,000 rows × 31 columns: drizzle's mapping cost more than
   // writing the CSV); the columns are text, dates (text), numerics (text) and integers. Each page
@@ -205,6 +215,7 @@ async function* exportRows(
         responsibleEmail: sql<
           string | null
         >`(select u.email from users u where u.id = ${permits.responsibleUserId})`,
+        contactEmails,
         projectName: projects.name,
         projectNumber: projects.projectNumber,
         clientName: clients.name,

@@ -12,6 +12,7 @@ import { appendLedgerEntries, type NewLedgerEntry } from "../bond-ledger/index.t
 import { findOrCreateClientsByName } from "../clients/index.ts";
 import { findOrCreateSuretiesByName } from "../sureties/index.ts";
 import { decodeCsv, parseCsv, type CsvLimits, DEFAULT_CSV_LIMITS } from "./csv.ts";
+import { linkImportedContacts, matchContacts } from "./import-contacts.ts";
 import { validateRows, type ImportRow } from "./rows.ts";
 
 const CHUNK = 500;
@@ -24,8 +25,8 @@ class DryRunRollback extends Error {
   }
 }
 
-/** A checked row with its responsible person found in the company. */
-type MatchedRow = ImportRow & { responsibleUserId: string | null };
+/** A checked row with its responsible person and its contacts found in the company. */
+type MatchedRow = ImportRow & { responsibleUserId: string | null; contactIds: string[] };
 
 interface ProjectRef {
   id: string;
@@ -49,7 +50,8 @@ export async function importPermits(
   const limits = opts.limits ?? DEFAULT_CSV_LIMITS;
   const table = parseCsv(decodeCsv(file.bytes, limits), limits);
   const checked = validateRows(table);
-  const { valid, rejected } = await matchResponsible(db, company.id, checked.valid, checked.rejected);
+  const staffed = await matchResponsible(db, company.id, checked.valid, checked.rejected);
+  const { valid, rejected } = await matchContacts(db, company.id, staffed.valid, staffed.rejected);
   const result: ImportResult = {
     dry_run: opts.dryRun,
     company,
@@ -102,6 +104,7 @@ export async function importPermits(
           })),
         );
         await writeImportedLedgers(tx, actor, company.id, toInsert, created);
+        await linkImportedContacts(tx, company.id, toInsert, created);
         for (const { row, project } of toInsert) {
           result.inserted.push({ row: row.row, permit_number: row.permitNumber, project: project.name });
         }
@@ -213,7 +216,10 @@ async function matchResponsible(
   companyId: string,
   valid: ImportRow[],
   rejected: ImportResult["rejected"],
-): Promise<{ valid: MatchedRow[]; rejected: ImportResult["rejected"] }> {
+): Promise<{
+  valid: (ImportRow & { responsibleUserId: string | null })[];
+  rejected: ImportResult["rejected"];
+}> {
   const emails = [...new Set(valid.map((r) => r.responsibleEmail).filter((e): e is string => !!e))];
   const staff = new Map<string, string>();
   for (let i = 0; i < emails.length; i += CHUNK) {
@@ -230,7 +236,7 @@ async function matchResponsible(
       );
     for (const r of rows) staff.set(r.email.toLowerCase(), r.id);
   }
-  const kept: MatchedRow[] = [];
+  const kept: (ImportRow & { responsibleUserId: string | null })[] = [];
   const refused = [...rejected];
   for (const row of valid) {
     const id = row.responsibleEmail ? staff.get(row.responsibleEmail) : null;

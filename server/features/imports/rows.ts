@@ -27,6 +27,7 @@ import {
   type LedgerKind,
   type LedgerStep,
 } from "../../../shared/domain/bonds.ts";
+import { CONTACT_LIMITS, splitContactEmails } from "../../../shared/domain/contacts.ts";
 import { CsvError, normaliseHeader, type CsvTable } from "./csv.ts";
 
 /** "fixed", "after_inspection", or their labels ("Fixed date", "Days after last passed inspection"). */
@@ -60,6 +61,8 @@ export const OPTIONAL_EXTRA_COLUMNS = [
   // Issue 12: a bond's amount now and its status (the bond_amount is the original amount).
   "current_amount",
   "bond_status",
+  // Issue 27: the contacts it lists, by e-mail ("; " between them), each a contact of the company.
+  "contacts",
 ] as const;
 const KNOWN_COLUMNS = [...CSV_TEMPLATE_COLUMNS, ...OPTIONAL_EXTRA_COLUMNS] as const;
 type Column = (typeof KNOWN_COLUMNS)[number];
@@ -96,6 +99,8 @@ export interface ImportRow {
   expiryRule: ExpiryRule;
   expiryDays: number | null;
   renewalLeadDays: number | null;
+  /** Lower-case e-mails of the contacts it lists; the import service matches them to the company's. */
+  contactEmails: string[];
   /** A bond's ledger as the file describes it: the original amount, then what brings it to its status. */
   ledger: ImportedEntry[];
 }
@@ -178,6 +183,8 @@ export interface RejectedRow {
 }
 
 const MAX_TEXT = 500;
+/** An e-mail address as far as the import can tell (the contact's own check was made when it was added). */
+const EMAIL = /^[^\s@;,]+@[^\s@;,]+\.[^\s@;,]+$/;
 const US_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
 /** "Dec 1, 2027" or "December 1, 2027": how the screens and the Excel export show a date. */
 const WORDS_DATE = /^([A-Za-z]{3,9})\.? (\d{1,2}), (\d{4})$/;
@@ -342,8 +349,14 @@ export function validateRows(table: CsvTable): { valid: ImportRow[]; rejected: R
     const link = get("grantor_link");
     if (link && !/^https?:\/\/\S+$/i.test(link)) problems.push("grantor_link must be an http(s) address");
     for (const c of KNOWN_COLUMNS) {
-      if (get(c).length > MAX_TEXT) problems.push(`${c} is longer than ${MAX_TEXT} characters`);
+      if (c !== "contacts" && get(c).length > MAX_TEXT)
+        problems.push(`${c} is longer than ${MAX_TEXT} characters`);
     }
+    const contactEmails = [...new Set(splitContactEmails(get("contacts")))];
+    const notEmail = contactEmails.find((e) => e.length > CONTACT_LIMITS.email || !EMAIL.test(e));
+    if (notEmail !== undefined) problems.push(`contacts '${notEmail}' is not an e-mail address`);
+    else if (contactEmails.length > CONTACT_LIMITS.perPermit)
+      problems.push(`contacts names more than ${CONTACT_LIMITS.perPermit} contacts`);
 
     if (problems.length) {
       rejected.push({ row, reason: `Row ${row}: ${problems.join("; ")}` });
@@ -378,6 +391,7 @@ export function validateRows(table: CsvTable): { valid: ImportRow[]; rejected: R
       // The inspection rule needs its days (many building departments: 180); a fixed date has none.
       expiryDays: expiryRule === "after_inspection" ? (expiryDaysRaw ?? DEFAULT_EXPIRY_DAYS) : null,
       renewalLeadDays: leadDays ?? null,
+      contactEmails,
       ledger,
     });
   }

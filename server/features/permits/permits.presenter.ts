@@ -17,6 +17,7 @@ import type { PermitListRows } from "./permit-list-page.query.ts";
 import { commentCountColumn, userNameSql } from "./permit-sql.ts";
 import { selectPermitView } from "./permit-view.query.ts";
 import { permitCan, permitRowCan } from "../../access/policies/permit.ts";
+import { permitContactsColumn, presentPermitContacts } from "../contacts/index.ts";
 
 /** Who acknowledged the current term, and when (a Date, or a timestamp as PostgreSQL's text); null when nobody has. */
 const acknowledgedOf = (name: string | null, at: Date | string | null) =>
@@ -117,8 +118,8 @@ const detailResponsible = alias(users, "detail_responsible");
 
 /**
  * A permit with everything its detail shows, in one statement: the permit row, its company (and
- * time zone), project, client, responsible person, surety, and the number of comments the actor
- * may read.
+ * time zone), project, client, responsible person, surety, the number of comments the actor may
+ * read, and the contacts it lists (issue 27, as one JSON column).
  */
 function selectPermitDetail(db: Db, actor: Actor, where: SQL | undefined) {
   return selectPermitView(db, {
@@ -132,6 +133,7 @@ function selectPermitDetail(db: Db, actor: Actor, where: SQL | undefined) {
     commentCount: commentCountColumn(actor),
     responsibleName: userNameSql(detailResponsible),
     suretyName: sureties.name,
+    contacts: permitContactsColumn(permits.id),
   })
     .leftJoin(detailResponsible, eq(detailResponsible.id, permits.responsibleUserId))
     .leftJoin(sureties, eq(sureties.id, permits.suretyId))
@@ -232,6 +234,7 @@ export function permitDetail(actor: Actor, found: DetailRow): PermitDetail {
     term_no: row.termNo,
     acknowledged: acknowledgedOf(row.acknowledgedByName, row.acknowledgedAt),
     final_status: (row.finalStatus as FinalStatus | null) ?? null,
+    contacts: presentPermitContacts(actor, found.contacts),
     can: permitCan(actor, row),
   };
 }

@@ -1,32 +1,20 @@
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Actor } from "../../access/actor.ts";
-import {
-  RESPONSIBLE_PERSON_ROLES,
-  canDeletePermit,
-  canEditPermit,
-  canMovePermitToCompany,
-} from "../../access/policies/permit.ts";
+import { canDeletePermit, canEditPermit, canMovePermitToCompany } from "../../access/policies/permit.ts";
 import type { Db } from "../../db/client.ts";
-import {
-  attachments,
-  bondLedgerEntries,
-  companies,
-  permitInspections,
-  permits,
-  permitTerms,
-  projects,
-  users,
-} from "../../db/schema.ts";
+import { attachments, bondLedgerEntries, permitInspections, permits, permitTerms } from "../../db/schema.ts";
 import { authorize, validation } from "../../errors.ts";
 import { todayIn } from "../../../shared/domain/dates.ts";
 import { storedExpiryDays } from "../../../shared/schemas/expiry-fields.ts";
 import type { PermitStatus } from "../../../shared/domain/statuses.ts";
-import { type PermitInput, PROJECT_REQUIRED_MESSAGE } from "../../../shared/schemas/permit-input.ts";
+import type { PermitInput } from "../../../shared/schemas/permit-input.ts";
 import { recordPermitAudit, type PermitAuditEntry } from "../../audit/audit-writer.ts";
 import { appendLedgerEntries } from "../bond-ledger/index.ts";
+import { syncPermitContacts } from "../contacts/index.ts";
 import { resolveSurety } from "../sureties/index.ts";
 import { findVisiblePermit, type PermitRow } from "./permit-access.ts";
+import { assertResponsible, companyZone, resolveProject } from "./permit-form-checks.ts";
 
 type PermitValues = Pick<
   typeof permits.$inferInsert,
@@ -98,63 +86,13 @@ export const BOND_COMPANY_LOCKED = "A bond with a ledger stays in its company.";
 export const BOND_CLOSE_LOCKED =
   "Close Date of a bond with a ledger follows the Bond Ledger and cannot be changed here; record a Release or a Cancellation on the Bond Ledger to close the bond, or reverse that entry to reopen it.";
 
-export const RESPONSIBLE_NOT_STAFF = "The responsible person must be an active staff user of this company.";
+export { RESPONSIBLE_NOT_STAFF } from "./permit-form-checks.ts";
 
 /** "1500" and "1500.5" as the numeric(14,2) column gives them back ("1500.00", "1500.50"). */
 function toMoney(amount: string | null): string | null {
   if (amount === null) return null;
   const [whole = "0", cents = ""] = amount.split(".");
   return `${BigInt(whole).toString()}.${cents.padEnd(2, "0")}`;
-}
-
-async function companyZone(tx: Db, companyId: string): Promise<string> {
-  const [company] = await tx
-    .select({ timeZone: companies.timeZone })
-    .from(companies)
-    .where(eq(companies.id, companyId));
-  if (!company) throw validation({ company_id: "Company not found." });
-  return company.timeZone;
-}
-
-/**
- * The project a permit goes under: one of the company's own (another company's answers like a
- * missing one), and required as soon as the company has any project (spec section 5).
- */
-async function resolveProject(tx: Db, companyId: string, projectId: string | null) {
-  if (!projectId) {
-    const [any] = await tx
-      .select({ id: projects.id })
-      .from(projects)
-      .where(eq(projects.companyId, companyId))
-      .limit(1);
-    if (any) throw validation({ project_id: PROJECT_REQUIRED_MESSAGE });
-    return null;
-  }
-  const [project] = await tx
-    .select({ id: projects.id, clientId: projects.clientId })
-    .from(projects)
-    .where(and(eq(projects.id, projectId), eq(projects.companyId, companyId)));
-  if (!project) throw validation({ project_id: "Project not found in this company." });
-  return project;
-}
-
-/**
- * The responsible person must be an active staff user (company-admin or company-user) of the
- * permit's company; anyone else, including another company's user, answers 400 on the field.
- */
-async function assertResponsible(tx: Db, companyId: string, userId: string) {
-  const [user] = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(
-      and(
-        eq(users.id, userId),
-        eq(users.companyId, companyId),
-        eq(users.banned, false),
-        inArray(users.role, RESPONSIBLE_PERSON_ROLES),
-      ),
-    );
-  if (!user) throw validation({ responsible_user_id: RESPONSIBLE_NOT_STAFF });
 }
 
 async function toValues(
@@ -243,6 +181,8 @@ export async function createPermitIn(
     .returning();
   await recordPermitAudit(tx, actor, row!, [{ action: "create", newValue: row!.permitNumber }]);
   await openLedger(tx, actor, row!, zone);
+  // The contacts it lists (issue 27): each one of the company's, else the whole create rolls back.
+  await syncPermitContacts(tx, actor, row!, input.contact_ids ?? [], { isNew: true });
   return row!;
 }
 
@@ -327,6 +267,11 @@ export async function updatePermit(db: Db, actor: Actor, id: string, input: Perm
     ) {
       await assertResponsible(tx, companyId, values.responsibleUserId);
     }
+    // Issue 27: the contacts it lists, audited on their own ("Contacts", by name).
+    const companyChanged = companyId !== current.companyId;
+    await syncPermitContacts(tx, actor, { id, companyId }, input.contact_ids ?? undefined, {
+      companyChanged,
+    });
     const changes: PermitAuditEntry[] = [];
     const changed: Partial<PermitValues> = {};
     for (const key of Object.keys(AUDITED) as (keyof PermitValues)[]) {

@@ -20,12 +20,15 @@ export const activeLinkSx = {
 
 /**
  * Issue 12's screens, from the capabilities the API granted: 'Bonds' beside 'Permits' for everyone
- * who may read bonds, 'Surety Admin' among the admin links after 'Clients'. The shared nav table
+ * who may read bonds, 'Surety Admin' among the admin links after 'Clients' (and issue 27's
+ * 'Contacts' after it). The shared nav table
  * (navLinksFor) does not list them; a link it lists already is not added twice.
  */
 const BOND_LINKS: (NavLinkItem & { capability: Capability; after: string })[] = [
   { label: "Bonds", to: paths.bonds, capability: "bonds.view", after: paths.permits },
   { label: "Surety Admin", to: paths.sureties, capability: "sureties.manage", after: paths.clients },
+  // Issue 27: the company's outside contacts, after Surety Admin.
+  { label: "Contacts", to: paths.contacts, capability: "contacts.manage", after: paths.sureties },
 ];
 
 /** The top-level links (Permits, Bonds) and the administration links, in display order. */

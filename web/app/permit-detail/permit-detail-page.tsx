@@ -19,6 +19,7 @@ import {
   useBondLedger,
 } from "../../features/bond-ledger/index.ts";
 import { CommentsCard } from "../../features/comments/index.ts";
+import { PermitContactsCard } from "../../features/contacts/index.ts";
 import {
   InspectionsCard,
   LifecyclePending,
@@ -127,6 +128,12 @@ function PermitDetailView({ permit }: { permit: PermitDetail }) {
           ),
         }}
         side={[
+          // Issue 27: who the permit involves (e-mails and phones for staff only).
+          {
+            key: "contacts",
+            order: 3,
+            node: <PermitContactsCard contacts={permit.contacts} canEdit={permit.can.edit} />,
+          },
           // Collateral: staff only (a client-user's ledger has none).
           ...(ledger?.collateral
             ? [
@@ -151,7 +158,8 @@ function PermitDetailView({ permit }: { permit: PermitDetail }) {
 /**
  * Permit detail (/permits/{id}): the permit (the permits feature), its renewal, terms and
  * inspections (lifecycle, issue 11), a bond's details, ledger and collateral (bond-ledger, issue
- * 12), files (attachments), comments, reminders and audit trail, each from its feature's face.
+ * 12), its contacts (issue 27), files (attachments), comments, reminders and audit trail, each from
+ * its feature's face.
  */
 export default function PermitDetailPage() {
   const { id = "" } = useParams();

@@ -65,6 +65,7 @@ export const EMPTY_PERMIT_VALUES: PermitFormValues = {
   expiry_rule: "fixed",
   expiry_days: "",
   renewal_lead_days: "",
+  contact_ids: [],
 };
 
 /** The form's values for a saved permit: nulls become empty inputs, the status the Required box. */
@@ -96,6 +97,7 @@ export function permitFormValues(permit: PermitDetail): PermitFormValues {
     expiry_rule: permit.expiry_rule,
     expiry_days: permit.expiry_days === null ? "" : String(permit.expiry_days),
     renewal_lead_days: permit.renewal_lead_days === null ? "" : String(permit.renewal_lead_days),
+    contact_ids: permit.contacts.map((c) => c.id),
   };
 }
 

@@ -21,6 +21,7 @@ import { usePermitFormOptions } from "../api/get-form-options.ts";
 import { useSavePermit } from "../api/save-permit.ts";
 import { useUploadPermitFile } from "../../attachments/index.ts";
 import { AuditTrailList } from "../../audit/index.ts";
+import { ContactsSection } from "./permit-contacts-section.tsx";
 import { PermitFilePicker } from "./permit-file-picker.tsx";
 import {
   AgencySection,
@@ -49,8 +50,8 @@ export interface PermitFormProps {
 }
 
 /**
- * The permit form (spec section 2), create and edit: Project Info, Agency Info, Timeline, Permit
- * File Upload, Company (super-admin), Archived, and on edit the Audit Trail. Every rule is in
+ * The permit form (spec section 2), create and edit: Project Info, Agency Info, Contacts (issue 27),
+ * Timeline, Permit File Upload, Company (super-admin), Archived, and on edit the Audit Trail. Every rule is in
  * PermitInputSchema, which the server applies again.
  */
 export function PermitForm({ permit, projectId, backTo }: PermitFormProps) {
@@ -138,6 +139,7 @@ export function PermitForm({ permit, projectId, backTo }: PermitFormProps) {
           onChange={() => {
             setValue("project_id", "");
             setValue("responsible_user_id", "");
+            setValue("contact_ids", []);
           }}
         />
       ) : null}
@@ -150,6 +152,11 @@ export function PermitForm({ permit, projectId, backTo }: PermitFormProps) {
           hasLedger={!!permit?.bond_status}
         />
       ) : null}
+      <ContactsSection
+        control={control}
+        companyId={isSuperAdmin ? companyId || null : null}
+        isEnabled={!isSuperAdmin || !!companyId}
+      />
       <TimelineSection control={control} />
       <RenewalSection
         control={control}
