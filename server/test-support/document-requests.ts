@@ -1,7 +1,9 @@
+import { Readable } from "node:stream";
 import { eq } from "drizzle-orm";
 import type { Response as InjectResponse } from "light-my-request";
-import { documentRequests } from "../db/schema.ts";
+import { documentRequests, requestFiles, requestSubmissions } from "../db/schema.ts";
 import { unsealLinkToken } from "../features/requests/index.ts";
+import { newLinkToken } from "../features/requests/link-token.ts";
 import type { ApiClient, TestContext } from "./harness.ts";
 import { multipart } from "./multipart.ts";
 
@@ -40,7 +42,8 @@ export function requestHelpers(t: TestContext) {
 
   /** The party, from an address of its own (the link's limits count per address). */
   function party(address = "203.0.113.10") {
-    const send = (opts: Parameters<ApiClient["request"]>[0]) => t.anonymous.request({ remoteAddress: address, ...opts });
+    const send = (opts: Parameters<ApiClient["request"]>[0]) =>
+      t.anonymous.request({ remoteAddress: address, ...opts });
     return {
       page: (token: string) => send({ method: "GET", url: `/api/request-links/${token}` }),
       logo: (token: string) => send({ method: "GET", url: `/api/request-links/${token}/logo` }),
@@ -65,7 +68,11 @@ export function requestHelpers(t: TestContext) {
   }
 
   /** The pending submission's id of a request, read as staff. */
-  async function pendingSubmissionOf(client: ApiClient, permitId: string, requestId: string): Promise<string> {
+  async function pendingSubmissionOf(
+    client: ApiClient,
+    permitId: string,
+    requestId: string,
+  ): Promise<string> {
     const list = (await client.get(`/api/permits/${permitId}/requests`)).json() as {
       items: { id: string; submissions: { id: string; status: string }[] }[];
     };
@@ -75,4 +82,63 @@ export function requestHelpers(t: TestContext) {
   }
 
   return { tokenOf, ask, party, answer, pendingSubmissionOf };
+}
+
+/**
+ * A document request written straight into the database (for the security suites' cells, which
+ * need one per cell): open with one file uploaded (`loose`), or `submitted` with a pending
+ * submission and its file; the file is really stored.
+ */
+export async function makeDocumentRequest(
+  t: TestContext,
+  permit: { id: string; companyId: string },
+  opts: { submitted?: boolean; kind?: string; fields?: string[] } = {},
+): Promise<{ id: string; token: string; submissionId: string | null; fileId: string }> {
+  const { token, hash, sealed } = newLinkToken(t.app.ctx.links);
+  const [request] = await t.db
+    .insert(documentRequests)
+    .values({
+      companyId: permit.companyId,
+      permitId: permit.id,
+      partyName: "Jane Roe",
+      partyEmail: "jane.roe@acme-surety.example",
+      partyOrganization: "Acme Surety",
+      documentKind: opts.kind ?? "inspection_report",
+      fields: opts.fields ?? [],
+      tokenHash: hash,
+      tokenSealed: sealed,
+      expiresAt: new Date(Date.now() + 30 * 86_400_000),
+      status: opts.submitted ? "submitted" : "open",
+      submittedAt: opts.submitted ? new Date() : null,
+      createdByName: "Test",
+    })
+    .returning();
+  const submission = opts.submitted
+    ? (
+        await t.db
+          .insert(requestSubmissions)
+          .values({ companyId: permit.companyId, requestId: request!.id })
+          .returning()
+      )[0]!
+    : null;
+  const content = "%PDF-1.4 a requested report";
+  const stored = await t.app.ctx.storage.put(
+    `companies/${permit.companyId}/attachments`,
+    Readable.from([Buffer.from(content)]),
+    1_000_000,
+  );
+  const [file] = await t.db
+    .insert(requestFiles)
+    .values({
+      companyId: permit.companyId,
+      requestId: request!.id,
+      submissionId: submission?.id ?? null,
+      filename: "requested-report.pdf",
+      storageKey: stored.key,
+      contentType: "application/pdf",
+      size: stored.size,
+      sha256: stored.sha256,
+    })
+    .returning();
+  return { id: request!.id, token, submissionId: submission?.id ?? null, fileId: file!.id };
 }
