@@ -1072,7 +1072,7 @@ export const requestDeliveries = pgTable(
     threshold: integer("threshold").notNull().default(0),
     dueDate: day("due_date"),
     recipientEmail: text("recipient_email").notNull(),
-    /** pending, sending, sent, failed */
+    /** pending, sending, sent, failed; cancelled: the request was revoked or approved before it went out */
     status: text("status").notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),

@@ -7,9 +7,8 @@ import {
   canEditPermit,
   canMovePermitToCompany,
 } from "../../access/policies/permit.ts";
-import type { Db } from "../../db/client.ts";
+import { queryRows, type Db } from "../../db/client.ts";
 import {
-  attachments,
   bondLedgerEntries,
   companies,
   permitInspections,
@@ -388,10 +387,14 @@ export async function deletePermit(db: Db, actor: Actor, id: string): Promise<st
   return db.transaction(async (tx) => {
     const permit = await findVisiblePermit(tx, actor, id, { forUpdate: true });
     authorize(canDeletePermit(actor, permit));
-    const files = await tx
-      .select({ key: attachments.storageKey })
-      .from(attachments)
-      .where(eq(attachments.permitId, permit.id));
+    const files = await queryRows<{ key: string }>(
+      tx,
+      sql`select storage_key as key from attachments where permit_id = ${permit.id}
+          union all
+          -- an outside party's upload to one of its document requests, not (yet) an attachment (issue 27)
+          select f.storage_key as key from request_files f join document_requests r on r.id = f.request_id
+          where r.permit_id = ${permit.id} and f.attachment_id is null`,
+    );
     await recordPermitAudit(tx, actor, permit, [{ action: "delete", oldValue: permit.permitNumber }]);
     await tx.delete(permits).where(eq(permits.id, permit.id));
     return files.map((f) => f.key);

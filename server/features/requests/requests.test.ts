@@ -313,6 +313,19 @@ describe("the party's link (no sign-in)", () => {
   });
 });
 
+describe("files left behind", () => {
+  it("deleting a permit removes its requests' uploads from storage too", async () => {
+    const permit = await t.make.permit({ companyId: w.companyId, clientId: w.seenClientId });
+    const { token } = await h.ask(w.admin, permit.id);
+    const before = storedFiles().length;
+    expect((await h.party().upload(token)).statusCode).toBe(201);
+    expect(storedFiles().length).toBe(before + 1);
+    expect((await w.admin.delete(`/api/permits/${permit.id}`)).statusCode).toBe(204);
+    expect(storedFiles().length).toBe(before);
+    expect((await h.party().page(token)).statusCode).toBe(404);
+  });
+});
+
 describe("what a client-user sees (GET /api/permits/:permitId/requests)", () => {
   it("that a document was requested and received, with dates; never the party's e-mail, the link, files or values", async () => {
     const { id, token } = await h.ask(w.admin, w.permitId, {
