@@ -4,6 +4,8 @@ import { sessions } from "../db/schema.ts";
 import { useTestContext, type ApiClient } from "../test-support/harness.ts";
 import { statementsOf, withinStatementBudget } from "../test-support/statements.ts";
 import { useWorld } from "../test-support/world.ts";
+import { requestHelpers } from "../test-support/document-requests.ts";
+import { requestSenderIdle } from "../features/requests/sender-kick.ts";
 
 /**
  * Statements per request on the hot routes (performance issue): one for who is asking, then what
@@ -39,8 +41,18 @@ async function fillProject() {
 
 describe("statements per request", () => {
   let projectId: string;
+  let requestsPermitId: string;
   it("sets up a project of 60 permits and a permit with comments and audit entries", async () => {
     projectId = await fillProject();
+    // Three document requests on the permit, one answered (its submission and files in the same read).
+    const h = requestHelpers(t);
+    requestsPermitId = (await t.make.permit({ companyId: w.companyId, clientId: w.seenClientId })).id;
+    for (let i = 0; i < 3; i++) {
+      const { token } = await h.ask(w.admin, requestsPermitId);
+      if (i === 0) await h.answer(token);
+    }
+    // Their e-mails go out after the answers: done before any statement is counted.
+    await requestSenderIdle(t.app);
   });
 
   const budgets: [string, () => string, number][] = [
@@ -55,6 +67,8 @@ describe("statements per request", () => {
     ["comments", () => `/api/permits/${w.permitId}/comments`, 2],
     ["audit trail", () => `/api/permits/${w.permitId}/audit`, 2],
     ["project dashboard", () => `/api/projects/${projectId}/dashboard`, 2],
+    // Issue 27: the permit's document requests with their submissions and files, the visibility in it.
+    ["document requests", () => `/api/permits/${requestsPermitId}/requests`, 2],
   ];
   for (const [name, url, budget] of budgets) {
     it(`${name}: at most ${budget} statements for every role, one of them for the session`, async () => {
@@ -62,7 +76,10 @@ describe("statements per request", () => {
         const caller: ApiClient = w[who];
         const { result, statements } = await statementsOf(t.database, () => caller.get(url()));
         expect(result.statusCode, `${who} ${url()}: ${result.body}`).toBe(200);
-        expect(statements.filter((s) => SESSION.test(s)), `${who}: session statements`).toHaveLength(1);
+        expect(
+          statements.filter((s) => SESSION.test(s)),
+          `${who}: session statements`,
+        ).toHaveLength(1);
         await withinStatementBudget(t.database, budget, () => caller.get(url()));
       }
     });
@@ -72,10 +89,14 @@ describe("statements per request", () => {
     const first = (await w.admin.get("/api/permits?group=none")).json();
     expect(first.total).toBeGreaterThan(60);
     expect(first.items).toHaveLength(Math.min(first.total, first.page_size));
-    const past = await withinStatementBudget(t.database, 3, () => w.admin.get("/api/permits?group=none&page=99"));
+    const past = await withinStatementBudget(t.database, 3, () =>
+      w.admin.get("/api/permits?group=none&page=99"),
+    );
     expect(past.json().items).toHaveLength(0);
     expect(past.json().total).toBe(first.total);
-    const none = await withinStatementBudget(t.database, 2, () => w.admin.get("/api/permits?q=no-such-permit-x"));
+    const none = await withinStatementBudget(t.database, 2, () =>
+      w.admin.get("/api/permits?q=no-such-permit-x"),
+    );
     expect(none.json().total).toBe(0);
   });
 
@@ -84,6 +105,7 @@ describe("statements per request", () => {
       `/api/permits/${w.foreignPermitId}`,
       `/api/permits/${w.foreignPermitId}/comments`,
       `/api/permits/${w.foreignPermitId}/audit`,
+      `/api/permits/${w.foreignPermitId}/requests`,
     ]) {
       const res = await withinStatementBudget(t.database, 2, () => w.admin.get(url));
       expect(res.statusCode).toBe(404);
@@ -114,62 +136,66 @@ describe("statements per request", () => {
   });
 });
 
-describe.runIf(process.env.TEST_DB === "pg")("query plans kept from one request to the next (PostgreSQL)", () => {
-  /** The one statement that `url` sends ending with a page (LIMIT, OFFSET), as the app sent it. */
-  async function pageStatement(caller: ApiClient, url: string) {
-    const sent: { text: string; values: unknown[] }[] = [];
-    const stop = t.database.observeStatements((text, params) => sent.push({ text, values: [...params] }));
-    try {
-      expect((await caller.get(url)).statusCode).toBe(200);
-    } finally {
-      stop();
+describe.runIf(process.env.TEST_DB === "pg")(
+  "query plans kept from one request to the next (PostgreSQL)",
+  () => {
+    /** The one statement that `url` sends ending with a page (LIMIT, OFFSET), as the app sent it. */
+    async function pageStatement(caller: ApiClient, url: string) {
+      const sent: { text: string; values: unknown[] }[] = [];
+      const stop = t.database.observeStatements((text, params) => sent.push({ text, values: [...params] }));
+      try {
+        expect((await caller.get(url)).statusCode).toBe(200);
+      } finally {
+        stop();
+      }
+      const page = sent.filter((s) => /\slimit (\d+|\$\d+)( offset \$\d+)?$/.test(s.text));
+      expect(page, sent.map((s) => s.text).join("\n")).toHaveLength(1);
+      return page[0]!;
     }
-    const page = sent.filter((s) => /\slimit (\d+|\$\d+)( offset \$\d+)?$/.test(s.text));
-    expect(page, sent.map((s) => s.text).join("\n")).toHaveLength(1);
-    return page[0]!;
-  }
 
-  /** Runs `statement` prepared as the app's pool does, eight times on one connection: its plans. */
-  async function plansOf(statement: { text: string; values: unknown[] }, name: string) {
-    const client = await t.database.pool!.connect();
-    try {
-      for (let i = 0; i < 8; i++) await client.query({ name, text: statement.text, values: statement.values });
-      const { rows } = await client.query<{ generic_plans: string; custom_plans: string }>(
-        "select generic_plans, custom_plans from pg_prepared_statements where name = $1",
-        [name],
-      );
-      await client.query(`deallocate ${name}`);
-      return { generic: Number(rows[0]!.generic_plans), custom: Number(rows[0]!.custom_plans) };
-    } finally {
-      client.release();
+    /** Runs `statement` prepared as the app's pool does, eight times on one connection: its plans. */
+    async function plansOf(statement: { text: string; values: unknown[] }, name: string) {
+      const client = await t.database.pool!.connect();
+      try {
+        for (let i = 0; i < 8; i++)
+          await client.query({ name, text: statement.text, values: statement.values });
+        const { rows } = await client.query<{ generic_plans: string; custom_plans: string }>(
+          "select generic_plans, custom_plans from pg_prepared_statements where name = $1",
+          [name],
+        );
+        await client.query(`deallocate ${name}`);
+        return { generic: Number(rows[0]!.generic_plans), custom: Number(rows[0]!.custom_plans) };
+      } finally {
+        client.release();
+      }
     }
-  }
 
-  let prepared = 0;
-  // A list statement planned at every run spent more on planning its joins than on running them.
-  for (const [name, url] of [
-    ["the permits list's first page", "/api/permits"],
-    ["the permits list's first page, flat and filtered", "/api/permits?group=none&page_size=200&q=permit"],
-    ["the bonds list's first page", "/api/bonds"],
-  ] as const) {
-    it(`${name} is run with a generic plan after five runs, not planned again each time`, async () => {
-      const statement = await pageStatement(w.admin, url);
-      expect(statement.text).toMatch(/\slimit \d+$/);
-      const plans = await plansOf(statement, `t_first_page_${++prepared}`);
-      expect(plans.generic, JSON.stringify(plans)).toBeGreaterThan(0);
-      expect(plans.custom).toBeLessThanOrEqual(5);
+    let prepared = 0;
+    // A list statement planned at every run spent more on planning its joins than on running them.
+    for (const [name, url] of [
+      ["the permits list's first page", "/api/permits"],
+      ["the permits list's first page, flat and filtered", "/api/permits?group=none&page_size=200&q=permit"],
+      ["the bonds list's first page", "/api/bonds"],
+    ] as const) {
+      it(`${name} is run with a generic plan after five runs, not planned again each time`, async () => {
+        const statement = await pageStatement(w.admin, url);
+        expect(statement.text).toMatch(/\slimit \d+$/);
+        const plans = await plansOf(statement, `t_first_page_${++prepared}`);
+        expect(plans.generic, JSON.stringify(plans)).toBeGreaterThan(0);
+        expect(plans.custom).toBeLessThanOrEqual(5);
+      });
+    }
+
+    it("a later page passes its offset as a parameter: one text for every page", async () => {
+      const second = await pageStatement(w.admin, "/api/permits?group=none&page_size=10&page=2");
+      const third = await pageStatement(w.admin, "/api/permits?group=none&page_size=10&page=3");
+      expect(second.text).toBe(third.text);
+      expect(second.text).toMatch(/\slimit 10 offset \$\d+$/);
+      expect(second.values.at(-1)).toBe(10);
+      expect(third.values.at(-1)).toBe(20);
     });
-  }
-
-  it("a later page passes its offset as a parameter: one text for every page", async () => {
-    const second = await pageStatement(w.admin, "/api/permits?group=none&page_size=10&page=2");
-    const third = await pageStatement(w.admin, "/api/permits?group=none&page_size=10&page=3");
-    expect(second.text).toBe(third.text);
-    expect(second.text).toMatch(/\slimit 10 offset \$\d+$/);
-    expect(second.values.at(-1)).toBe(10);
-    expect(third.values.at(-1)).toBe(20);
-  });
-});
+  },
+);
 
 describe("writes: one load per write", () => {
   it("a rider costs 6 statements in all (session, begin, the bond locked with its ledger, the entry with the bond's amount and its audit, commit, the ledger) and answers with the new state", async () => {
@@ -222,7 +248,10 @@ describe("who is asking, read fresh at every request", () => {
   it("deletes an expired session and answers 401", async () => {
     const caller = await t.signIn({ email: (await userEmail(w.userId))!, password: "correct-horse-42" });
     const token = decodeURIComponent(caller.cookie.split("=")[1]!).split(".")[0]!;
-    await t.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.token, token));
+    await t.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.token, token));
     expect((await caller.get("/api/me")).statusCode).toBe(401);
     expect(await t.db.select().from(sessions).where(eq(sessions.token, token))).toHaveLength(0);
   });

@@ -1,8 +1,15 @@
-import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Actor } from "../../access/actor.ts";
-import { canReadRequestDetails } from "../../access/policies/document-request.ts";
+import { canReadRequestDetails, canViewRequests } from "../../access/policies/document-request.ts";
 import type { Db } from "../../db/client.ts";
-import { documentRequests, requestFiles, requestSubmissions } from "../../db/schema.ts";
+import {
+  companies,
+  type documentRequests,
+  permits,
+  requestFiles,
+  requestSubmissions,
+} from "../../db/schema.ts";
+import { authorize, notFound } from "../../errors.ts";
 import { companyToday } from "../../time/company-today.ts";
 import {
   documentLabel,
@@ -15,6 +22,7 @@ import {
   type SubmissionStatus,
 } from "../../../shared/domain/document-requests.ts";
 import type { ClientRequestView, RequestView } from "../../../shared/schemas/document-requests.ts";
+import { permitScope } from "../permits/index.ts";
 
 export type RequestRow = typeof documentRequests.$inferSelect;
 type SubmissionRow = typeof requestSubmissions.$inferSelect;
@@ -136,28 +144,68 @@ export async function loadRequestView(db: Db, r: RequestRow): Promise<RequestVie
   return presentRequest(r, submissions, files, await companyToday(db, r.companyId));
 }
 
-/** A permit's requests, newest first: in full for staff, the summary for a client-user. */
+/** A json column as the drivers hand it over: parsed by one, text from the other. */
+const parsed = <T>(value: unknown): T => (typeof value === "string" ? JSON.parse(value) : value) as T;
+const camel = (o: Record<string, unknown>): Record<string, unknown> =>
+  Object.fromEntries(
+    Object.entries(o).map(([k, v]) => [k.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase()), v]),
+  );
+const TIMES = [
+  "expiresAt",
+  "firstViewedAt",
+  "lastViewedAt",
+  "submittedAt",
+  "reviewedAt",
+  "revokedAt",
+  "createdAt",
+  "updatedAt",
+];
+/** A row read as JSON, as drizzle would have read it (camelCase keys, timestamps as Dates). */
+function rowOf<T>(json: Record<string, unknown>): T {
+  const row = camel(json);
+  for (const key of TIMES) if (typeof row[key] === "string") row[key] = new Date(row[key] as string);
+  return row as T;
+}
+
+type JsonSubmission = Record<string, unknown> & { files: Record<string, unknown>[] };
+type JsonRequest = Record<string, unknown> & { submissions: JsonSubmission[] };
+
+/**
+ * A permit's requests, newest first, in one statement with the permit's visibility (404 outside
+ * the actor's scope) and the company's today: in full for staff, the summary for a client-user.
+ * The token's hash and sealed copy, and the files' storage keys, never leave the database.
+ */
 export async function listPermitRequests(
   db: Db,
   actor: Actor,
-  permit: { id: string; companyId: string; clientId: string | null },
+  permitId: string,
 ): Promise<(RequestView | ClientRequestView)[]> {
-  const rows = await db
-    .select()
-    .from(documentRequests)
-    .where(and(eq(documentRequests.permitId, permit.id), eq(documentRequests.companyId, permit.companyId)))
-    .orderBy(desc(documentRequests.createdAt), desc(documentRequests.id));
-  const details = canReadRequestDetails(actor, permit);
-  // A client-user's answer needs no submissions or files: they are not read at all.
-  const { submissions, files } = details
-    ? await childrenOf(
-        db,
-        rows.map((r) => r.id),
-      )
-    : { submissions: [], files: [] };
-  const today = await companyToday(db, permit.companyId);
-  return rows.map((r) => {
-    const view = presentRequest(r, submissions, files, today);
+  const [row] = await db
+    .select({
+      id: permits.id,
+      companyId: permits.companyId,
+      clientId: permits.clientId,
+      today: sql<string>`((now() at time zone ${companies.timeZone})::date)::text`,
+      requests: sql<unknown>`coalesce((
+        select json_agg(to_jsonb(r) - 'token_hash' - 'token_sealed' || jsonb_build_object('submissions', coalesce((
+            select jsonb_agg(to_jsonb(s) || jsonb_build_object('files', coalesce((
+                select jsonb_agg(to_jsonb(f) - 'storage_key' order by f.created_at, f.id)
+                from request_files f where f.submission_id = s.id), '[]'::jsonb))
+              order by s.submitted_at desc, s.id desc)
+            from request_submissions s where s.request_id = r.id), '[]'::jsonb))
+          order by r.created_at desc, r.id desc)
+        from document_requests r where r.permit_id = "permits"."id"), '[]'::json)`,
+    })
+    .from(permits)
+    .innerJoin(companies, eq(companies.id, permits.companyId))
+    .where(and(eq(permits.id, permitId), permitScope(actor)));
+  if (!row) throw notFound("Permit");
+  authorize(canViewRequests(actor, row));
+  const details = canReadRequestDetails(actor, row);
+  return parsed<JsonRequest[]>(row.requests).map((json) => {
+    const submissions = json.submissions.map((s) => rowOf<SubmissionRow>(s));
+    const files = json.submissions.flatMap((s) => s.files.map((f) => rowOf<FileRow>(f)));
+    const view = presentRequest(rowOf<RequestRow>(json), submissions, files, row.today);
     return details ? view : presentForClient(view);
   });
 }
