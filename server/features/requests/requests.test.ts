@@ -178,6 +178,28 @@ describe("the party's link (no sign-in)", () => {
     });
   });
 
+  it("a token of company A's request reveals nothing of company B, and reaches nothing of B's requests", async () => {
+    const theirs = await h.ask(w.otherAdmin, w.foreignPermitId, {
+      name: "Bay Party",
+      organization: "Bay Bonding",
+      message: "Bayline's own message",
+    });
+    const ours = await h.ask(w.admin, w.permitId);
+    const p = h.party();
+    expect((await p.upload(ours.token, "ours.pdf")).statusCode).toBe(201);
+    const page = await p.page(ours.token);
+    for (const secret of ["Bayline", "Bay Party", "Bay Bonding", theirs.token])
+      expect(page.body).not.toContain(secret);
+    const theirPage = (await p.page(theirs.token)).json();
+    expect(theirPage.company.name).toBe("Bayline Civil");
+    expect(theirPage.files).toEqual([]);
+    // Staff of A cannot reach B's request at all; B's staff see their own only.
+    expect((await w.admin.post(`/api/requests/${theirs.id}/revoke`)).statusCode).toBe(404);
+    const bList = (await w.otherAdmin.get(`/api/permits/${w.foreignPermitId}/requests`)).json();
+    expect(bList.items.map((i: { id: string }) => i.id)).toEqual([theirs.id]);
+    expect(JSON.stringify(bList)).not.toContain("ours.pdf");
+  });
+
   it("answers 404 for unknown and malformed tokens", async () => {
     const p = h.party("203.0.113.20");
     expect((await p.page("A".repeat(43))).statusCode).toBe(404);
