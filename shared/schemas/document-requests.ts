@@ -133,6 +133,8 @@ export const RequestViewSchema = z.object({
   reviewedByName: z.string().nullable(),
   rejectReason: z.string().nullable(),
   submissions: z.array(SubmissionSchema),
+  /** What the actor may do with it now (Approve and Reject: review; Revoke), from the routes' own checks. */
+  can: z.object({ review: z.boolean(), revoke: z.boolean() }),
 });
 export type RequestView = z.infer<typeof RequestViewSchema>;
 
@@ -152,6 +154,8 @@ export type ClientRequestView = z.infer<typeof ClientRequestViewSchema>;
 
 export const RequestListSchema = z.object({
   items: z.array(z.union([RequestViewSchema, ClientRequestViewSchema])),
+  /** Whether the actor may request a document of this permit ('Request Document'). */
+  can: z.object({ request: z.boolean() }),
 });
 export type RequestList = z.infer<typeof RequestListSchema>;
 export const RequestResponseSchema = z.object({ request: RequestViewSchema });

@@ -43,3 +43,9 @@ export function revokeRefusal(actor: Actor, request: ReviewableRequest): Refusal
   if (request.status === "approved" || request.status === "revoked") return refuse.conflict(REQUEST_CLOSED);
   return null;
 }
+
+/** The `can` flags of a request as staff see it: exactly the checks its routes make. */
+export const requestCan = (actor: Actor, request: ReviewableRequest) => ({
+  review: !reviewRefusal(actor, request),
+  revoke: !revokeRefusal(actor, request),
+});

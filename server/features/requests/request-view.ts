@@ -1,6 +1,11 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Actor } from "../../access/actor.ts";
-import { canReadRequestDetails, canViewRequests } from "../../access/policies/document-request.ts";
+import {
+  canManageRequests,
+  canReadRequestDetails,
+  canViewRequests,
+  requestCan,
+} from "../../access/policies/document-request.ts";
 import type { Db } from "../../db/client.ts";
 import {
   companies,
@@ -36,6 +41,7 @@ export function presentRequest(
   submissions: readonly SubmissionRow[],
   files: readonly FileRow[],
   today: string,
+  can: RequestView["can"],
   now = new Date(),
 ): RequestView {
   const state = requestState(
@@ -72,6 +78,7 @@ export function presentRequest(
     reviewedAt: iso(r.reviewedAt),
     reviewedByName: r.reviewedByName,
     rejectReason: r.rejectReason,
+    can,
     submissions: submissions
       .filter((s) => s.requestId === r.id)
       .map((s) => ({
@@ -139,9 +146,20 @@ async function childrenOf(db: Db, ids: string[]) {
 }
 
 /** A request as it is now, for the staff answer of a write. */
-export async function loadRequestView(db: Db, r: RequestRow): Promise<RequestView> {
-  const { submissions, files } = await childrenOf(db, [r.id]);
-  return presentRequest(r, submissions, files, await companyToday(db, r.companyId));
+export async function loadRequestView(db: Db, actor: Actor, r: RequestRow): Promise<RequestView> {
+  const [{ submissions, files }, [permit]] = await Promise.all([
+    childrenOf(db, [r.id]),
+    db
+      .select({ companyId: permits.companyId, clientId: permits.clientId })
+      .from(permits)
+      .where(eq(permits.id, r.permitId)),
+  ]);
+  const can = requestCan(actor, {
+    companyId: permit!.companyId,
+    clientId: permit!.clientId,
+    status: r.status,
+  });
+  return presentRequest(r, submissions, files, await companyToday(db, r.companyId), can);
 }
 
 /** A json column as the drivers hand it over: parsed by one, text from the other. */
@@ -179,7 +197,7 @@ export async function listPermitRequests(
   db: Db,
   actor: Actor,
   permitId: string,
-): Promise<(RequestView | ClientRequestView)[]> {
+): Promise<{ items: (RequestView | ClientRequestView)[]; can: { request: boolean } }> {
   const [row] = await db
     .select({
       id: permits.id,
@@ -202,10 +220,17 @@ export async function listPermitRequests(
   if (!row) throw notFound("Permit");
   authorize(canViewRequests(actor, row));
   const details = canReadRequestDetails(actor, row);
-  return parsed<JsonRequest[]>(row.requests).map((json) => {
+  const items = parsed<JsonRequest[]>(row.requests).map((json) => {
+    const request = rowOf<RequestRow>(json);
     const submissions = json.submissions.map((s) => rowOf<SubmissionRow>(s));
     const files = json.submissions.flatMap((s) => s.files.map((f) => rowOf<FileRow>(f)));
-    const view = presentRequest(rowOf<RequestRow>(json), submissions, files, row.today);
+    const can = requestCan(actor, {
+      companyId: row.companyId,
+      clientId: row.clientId,
+      status: request.status,
+    });
+    const view = presentRequest(request, submissions, files, row.today, can);
     return details ? view : presentForClient(view);
   });
+  return { items, can: { request: canManageRequests(actor, row) } };
 }

@@ -81,7 +81,7 @@ export async function requestsRoutes(app: FastifyInstance) {
         write: (tx, permit) => createRequest(tx, actor, links, permit, request.body),
       });
       void kickRequestSender(app);
-      return reply.status(201).send({ request: await loadRequestView(db, created) });
+      return reply.status(201).send({ request: await loadRequestView(db, actor, created) });
     },
   );
 
@@ -98,7 +98,7 @@ export async function requestsRoutes(app: FastifyInstance) {
     },
     async (request) => {
       // One statement: the permit's visibility (404), the policy on it, its requests.
-      return { items: await listPermitRequests(db, actorOf(request), request.params.permitId) };
+      return listPermitRequests(db, actorOf(request), request.params.permitId);
     },
   );
 
@@ -121,7 +121,7 @@ export async function requestsRoutes(app: FastifyInstance) {
         allow: (loaded) => reviewRefusal(actor, loaded),
         write: (tx, loaded) => approveRequest(tx, actor, loaded, request.body.submissionId),
       });
-      return { request: await loadRequestView(db, updated) };
+      return { request: await loadRequestView(db, actor, updated) };
     },
   );
 
@@ -145,7 +145,7 @@ export async function requestsRoutes(app: FastifyInstance) {
         write: (tx, loaded) => rejectRequest(tx, actor, loaded, request.body),
       });
       void kickRequestSender(app);
-      return { request: await loadRequestView(db, updated) };
+      return { request: await loadRequestView(db, actor, updated) };
     },
   );
 
@@ -166,7 +166,7 @@ export async function requestsRoutes(app: FastifyInstance) {
         allow: (loaded) => revokeRefusal(actor, loaded),
         write: (tx, loaded) => revokeRequest(tx, actor, loaded),
       });
-      return { request: await loadRequestView(db, updated) };
+      return { request: await loadRequestView(db, actor, updated) };
     },
   );
 

@@ -73,6 +73,7 @@ describe("asking for a document (POST /api/permits/:permitId/requests)", () => {
       stateLabel: "Sent",
       createdByName: "Sam Baker",
       submissions: [],
+      can: { review: false, revoke: true },
     });
     const days = (Date.parse(view.expiresAt) - before) / 86_400_000;
     expect(days).toBeGreaterThan(29.9);
@@ -270,6 +271,7 @@ describe("the party's link (no sign-in)", () => {
       .json()
       .items.find((i: { id: string }) => i.id === id);
     expect(view.state).toBe("submitted");
+    expect(view.can).toEqual({ review: true, revoke: true });
     expect(view.submissions[0].values).toEqual({
       new_expiration_date: "2032-01-01",
       new_permit_number: "PN-NEW",
@@ -357,7 +359,9 @@ describe("what a client-user sees (GET /api/permits/:permitId/requests)", () => 
     });
     await h.answer(token, { new_expiration_date: "2033-03-03" });
     const res = await w.clientUser.get(`/api/permits/${w.permitId}/requests`);
-    expect(res.statusCode).toBe(200);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().can, res.body).toEqual({ request: false });
+    expect((await w.user.get(`/api/permits/${w.permitId}/requests`)).json().can).toEqual({ request: true });
     const item = res.json().items.find((i: { id: string }) => i.id === id);
     expect(Object.keys(item).sort()).toEqual(
       [
