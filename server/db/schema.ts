@@ -952,6 +952,12 @@ export const documentRequests = pgTable(
       .notNull()
       .default(sql`'[]'::jsonb`),
     tokenHash: text("token_hash").notNull(),
+    /**
+     * The token sealed with a key derived from SESSION_SECRET (link-signer.ts), so the request's
+     * e-mails (a retry after an SMTP outage, a rejection, a reminder) can carry the same link; the
+     * database alone never yields a working link (decision 0028). Null: no e-mail can carry it.
+     */
+    tokenSealed: text("token_sealed"),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     status: text("status").notNull().default("open"),
     firstViewedAt: timestamp("first_viewed_at", { withTimezone: true }),
@@ -1066,7 +1072,7 @@ export const requestDeliveries = pgTable(
     threshold: integer("threshold").notNull().default(0),
     dueDate: day("due_date"),
     recipientEmail: text("recipient_email").notNull(),
-    /** pending, sending, sent, failed */
+    /** pending, sending, sent, failed; cancelled: the request was revoked or approved before it went out */
     status: text("status").notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),

@@ -4,6 +4,8 @@ import { permitContacts, sessions } from "../db/schema.ts";
 import { useTestContext, type ApiClient } from "../test-support/harness.ts";
 import { statementsOf, withinStatementBudget } from "../test-support/statements.ts";
 import { useWorld } from "../test-support/world.ts";
+import { requestHelpers } from "../test-support/document-requests.ts";
+import { requestSenderIdle } from "../features/requests/sender-kick.ts";
 
 /**
  * Statements per request on the hot routes (performance issue): one for who is asking, then what
@@ -49,8 +51,18 @@ async function fillProject() {
 
 describe("statements per request", () => {
   let projectId: string;
+  let requestsPermitId: string;
   it("sets up a project of 60 permits and a permit with comments and audit entries", async () => {
     projectId = await fillProject();
+    // Three document requests on the permit, one answered (its submission and files in the same read).
+    const h = requestHelpers(t);
+    requestsPermitId = (await t.make.permit({ companyId: w.companyId, clientId: w.seenClientId })).id;
+    for (let i = 0; i < 3; i++) {
+      const { token } = await h.ask(w.admin, requestsPermitId);
+      if (i === 0) await h.answer(token);
+    }
+    // Their e-mails go out after the answers: done before any statement is counted.
+    await requestSenderIdle(t.app);
   });
 
   const budgets: [string, () => string, number][] = [
@@ -65,6 +77,8 @@ describe("statements per request", () => {
     ["comments", () => `/api/permits/${w.permitId}/comments`, 2],
     ["audit trail", () => `/api/permits/${w.permitId}/audit`, 2],
     ["project dashboard", () => `/api/projects/${projectId}/dashboard`, 2],
+    // Issue 27: the permit's document requests with their submissions and files, the visibility in it.
+    ["document requests", () => `/api/permits/${requestsPermitId}/requests`, 2],
   ];
   for (const [name, url, budget] of budgets) {
     it(`${name}: at most ${budget} statements for every role, one of them for the session`, async () => {
@@ -101,6 +115,7 @@ describe("statements per request", () => {
       `/api/permits/${w.foreignPermitId}`,
       `/api/permits/${w.foreignPermitId}/comments`,
       `/api/permits/${w.foreignPermitId}/audit`,
+      `/api/permits/${w.foreignPermitId}/requests`,
     ]) {
       const res = await withinStatementBudget(t.database, 2, () => w.admin.get(url));
       expect(res.statusCode).toBe(404);

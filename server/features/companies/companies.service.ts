@@ -195,7 +195,10 @@ async function queryStorageKeys(db: Db, companyId: string): Promise<string[]> {
     db,
     sql`select logo_key as key from companies where id = ${companyId} and logo_key is not null
         union all
-        select storage_key as key from attachments where company_id = ${companyId}`,
+        select storage_key as key from attachments where company_id = ${companyId}
+        union all
+        -- an outside party's upload not (yet) an attachment (issue 27); an approved one is among the attachments
+        select storage_key as key from request_files where company_id = ${companyId} and attachment_id is null`,
   );
   return rows.map((r) => r.key);
 }

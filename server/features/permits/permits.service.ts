@@ -2,8 +2,8 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Actor } from "../../access/actor.ts";
 import { canDeletePermit, canEditPermit, canMovePermitToCompany } from "../../access/policies/permit.ts";
-import type { Db } from "../../db/client.ts";
-import { attachments, bondLedgerEntries, permitInspections, permits, permitTerms } from "../../db/schema.ts";
+import { queryRows, type Db } from "../../db/client.ts";
+import { bondLedgerEntries, permitInspections, permits, permitTerms } from "../../db/schema.ts";
 import { authorize, validation } from "../../errors.ts";
 import { todayIn } from "../../../shared/domain/dates.ts";
 import { storedExpiryDays } from "../../../shared/schemas/expiry-fields.ts";
@@ -333,10 +333,14 @@ export async function deletePermit(db: Db, actor: Actor, id: string): Promise<st
   return db.transaction(async (tx) => {
     const permit = await findVisiblePermit(tx, actor, id, { forUpdate: true });
     authorize(canDeletePermit(actor, permit));
-    const files = await tx
-      .select({ key: attachments.storageKey })
-      .from(attachments)
-      .where(eq(attachments.permitId, permit.id));
+    const files = await queryRows<{ key: string }>(
+      tx,
+      sql`select storage_key as key from attachments where permit_id = ${permit.id}
+          union all
+          -- an outside party's upload to one of its document requests, not (yet) an attachment (issue 27)
+          select f.storage_key as key from request_files f join document_requests r on r.id = f.request_id
+          where r.permit_id = ${permit.id} and f.attachment_id is null`,
+    );
     await recordPermitAudit(tx, actor, permit, [{ action: "delete", oldValue: permit.permitNumber }]);
     await tx.delete(permits).where(eq(permits.id, permit.id));
     return files.map((f) => f.key);
