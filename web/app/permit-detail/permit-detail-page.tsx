@@ -19,6 +19,7 @@ import {
   useBondLedger,
 } from "../../features/bond-ledger/index.ts";
 import { CommentsCard } from "../../features/comments/index.ts";
+import { RequestDocumentButton, RequestsCard } from "../../features/document-requests/index.ts";
 import {
   InspectionsCard,
   LifecyclePending,
@@ -57,7 +58,11 @@ function PermitDetailView({ permit }: { permit: PermitDetail }) {
   const currency = ledger?.currency ?? DEFAULT_CURRENCY;
   return (
     <>
-      <PermitHeader permit={permit} />
+      <PermitHeader
+        permit={permit}
+        // Issue 27: ask an outside party for a document (the roles that may edit the permit).
+        actions={permit.can.edit ? <RequestDocumentButton permitId={permit.id} isBond={isBond} /> : null}
+      />
       <DetailLayout
         main={[
           {
@@ -95,6 +100,12 @@ function PermitDetailView({ permit }: { permit: PermitDetail }) {
                 },
               ]
             : []),
+          // Issue 27: the documents asked of outside parties, reviewed here.
+          {
+            key: "requests",
+            order: 3,
+            node: <RequestsCard permitId={permit.id} canReview={permit.can.edit} currency={currency} />,
+          },
           ...(life
             ? [
                 {
