@@ -64,7 +64,7 @@ const unfold = (eml: string) =>
 /** The request link of the newest e-mail to `to` (waits for it), as the party clicks it. */
 async function linkMailedTo(to: string, not: string[] = []): Promise<string> {
   let link = "";
-  await eventually(() => {
+  await eventually(async () => {
     const found = outbox()
       .map(unfold)
       .filter((eml) => eml.includes(to))
@@ -214,7 +214,7 @@ describe("a renewed permit from an agency contact", () => {
     await snap(party, "request-link-open-390");
     await party.getByRole("button", { name: "Submit" }).click();
     await eventually(() => party.getByText("Add at least one file.").isVisible()).toBe(true);
-    await expect(party.getByText("Required").first().isVisible()).resolves.toBe(true);
+    await expect(party.getByText("Enter the new expiration date").isVisible()).resolves.toBe(true);
     const firstDate = addDays(today, 380);
     await answer(party, pdf("renewed-permit-scan.pdf", "cut off"), {
       "New Expiration Date": firstDate,

@@ -103,8 +103,8 @@ export function LinkFilePicker({
           gap: 1.5,
           p: { xs: 0, sm: 2.5 },
           borderRadius: 2,
-          border: { xs: 0, sm: 2 },
-          borderStyle: { sm: "dashed" },
+          borderWidth: { xs: 0, sm: 2 },
+          borderStyle: "dashed",
           borderColor: isOver ? "primary.main" : "divider",
           bgcolor: isOver ? "action.hover" : undefined,
         }}

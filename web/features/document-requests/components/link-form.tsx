@@ -14,24 +14,26 @@ import { REQUEST_FIELD_LABELS, REQUEST_VALUE_MAX } from "../../../../shared/doma
 import { LinkFilePicker } from "./link-files.tsx";
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-const AMOUNT = /^\d{1,12}(\.\d{1,2})?$/;
+const AMOUNT = /^-?\d{1,12}(\.\d{1,2})?$/;
 
-/** What each field takes, its hint and its check; a new permit number may stay the same (empty). */
-const FIELD_INPUT: Record<
-  RequestField,
-  { type: string; inputMode?: "decimal"; hint?: string; optional?: boolean }
-> = {
+/** What each field takes and its hint. */
+const FIELD_INPUT: Record<RequestField, { type: string; inputMode?: "decimal"; hint?: string }> = {
   new_expiration_date: { type: "date" },
-  new_permit_number: { type: "text", hint: "Leave it empty if the number did not change.", optional: true },
-  amount: { type: "text", inputMode: "decimal", hint: "The bond's new amount, as on the rider." },
+  new_permit_number: {
+    type: "text",
+    hint: "As on the renewed permit: the same number if it did not change.",
+  },
+  amount: { type: "text", inputMode: "decimal", hint: "As on the rider, like 25000.00." },
   effective_date: { type: "date" },
 };
 
+/** The server's checks (shared/schemas/document-requests.ts, requestValueError), without zod on this page. */
 function check(field: RequestField, raw: string): string | null {
   const value = raw.trim();
-  if (!value) return FIELD_INPUT[field].optional ? null : "Required";
+  if (!value) return `Enter the ${REQUEST_FIELD_LABELS[field].toLowerCase()}`;
   if (FIELD_INPUT[field].type === "date" && !ISO_DATE.test(value)) return "Enter a date";
-  if (field === "amount" && !AMOUNT.test(value.replace(/,/g, ""))) return "Enter an amount, like 250000.00";
+  if (field === "amount" && (!AMOUNT.test(value.replace(/,/g, "")) || Number(value.replace(/,/g, "")) === 0))
+    return "Enter an amount, like 25000.00";
   return null;
 }
 
@@ -65,7 +67,7 @@ function LinkField({
         onChange={(event) => onChange(event.target.value)}
         inputProps={{
           inputMode: input.inputMode,
-          "aria-required": !input.optional || undefined,
+          "aria-required": true,
           "aria-describedby": help ? `${id}-help` : undefined,
           maxLength: REQUEST_VALUE_MAX,
         }}
@@ -115,7 +117,7 @@ export function LinkForm({ token, link }: { token: string; link: RequestLink }) 
     >
       <Box component="section" aria-labelledby="link-files-heading" sx={{ display: "grid", gap: 1 }}>
         <Typography id="link-files-heading" variant="h2" sx={{ fontSize: "1rem", fontWeight: 650 }}>
-          Your file{link.files.length > 1 ? "s" : ""}
+          Upload the document
         </Typography>
         <LinkFilePicker token={token} files={link.files} label="Document file" />
         {filesError && !link.files.length ? (

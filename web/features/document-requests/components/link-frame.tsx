@@ -89,7 +89,6 @@ export function RequestSummary({ request }: { request: RequestLink["request"] })
   const rows: [string, string | null][] = [
     [isBond ? "Bond" : "Permit", request.itemName],
     [isBond ? "Bond #" : "Permit #", request.itemNumber],
-    ["Document", request.title ? `${request.documentLabel}: ${request.title}` : request.documentLabel],
     ["Due", formatDay(request.dueDate)],
   ];
   return (

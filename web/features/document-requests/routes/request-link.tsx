@@ -3,6 +3,9 @@ import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import CircularProgress from "@mui/material/CircularProgress";
 import Typography from "@mui/material/Typography";
+import CheckCircle from "@mui/icons-material/CheckCircle";
+import DoNotDisturbOn from "@mui/icons-material/DoNotDisturbOnOutlined";
+import Schedule from "@mui/icons-material/Schedule";
 import { errorMessage } from "../../../lib/api.ts";
 import { usePageTitle } from "../../../lib/page-title.ts";
 import { linkLogoUrl, useRequestLink } from "../api/request-link.ts";
@@ -11,26 +14,13 @@ import { LinkFilePicker } from "../components/link-files.tsx";
 import { LinkForm } from "../components/link-form.tsx";
 import { askedFor, LinkFrame, LinkHeading, RequestSummary } from "../components/link-frame.tsx";
 
-/** A big mark above a closing page's heading (a character, not an icon: no icon code on this page). */
-function Mark({ tone, children }: { tone: "success" | "warning" | "info"; children: string }) {
+/** The big mark above a closing page's heading. */
+function Mark({ tone, icon: Icon }: { tone: "success" | "info" | "action"; icon: typeof CheckCircle }) {
   return (
-    <Box
+    <Icon
       aria-hidden
-      sx={{
-        width: 56,
-        height: 56,
-        borderRadius: "50%",
-        display: "grid",
-        placeItems: "center",
-        mb: 2,
-        fontSize: 30,
-        fontWeight: 700,
-        color: `${tone}.contrastText`,
-        bgcolor: `${tone}.main`,
-      }}
-    >
-      {children}
-    </Box>
+      sx={{ fontSize: 56, mb: 1, color: tone === "action" ? "text.secondary" : `${tone}.main` }}
+    />
   );
 }
 
@@ -38,7 +28,7 @@ function ClosedPage({ closed }: { closed: ClosedLink }) {
   const expired = closed.state === "expired";
   return (
     <LinkFrame company={closed.company.name}>
-      <Mark tone="info">{expired ? "⏱" : "—"}</Mark>
+      <Mark tone={expired ? "info" : "action"} icon={expired ? Schedule : DoNotDisturbOn} />
       <LinkHeading
         lead={
           expired
@@ -59,7 +49,7 @@ function OpenPage({ token, link }: { token: string; link: RequestLink }) {
   if (link.state === "approved") {
     return (
       <LinkFrame company={company.name} logoUrl={logo}>
-        <Mark tone="success">✓</Mark>
+        <Mark tone="success" icon={CheckCircle} />
         <LinkHeading
           lead={`${company.name} has accepted the ${what.toLowerCase()} you sent. You can close this page.`}
         >
@@ -72,7 +62,7 @@ function OpenPage({ token, link }: { token: string; link: RequestLink }) {
   if (link.state === "submitted") {
     return (
       <LinkFrame company={company.name} logoUrl={logo}>
-        <Mark tone="success">✓</Mark>
+        <Mark tone="success" icon={CheckCircle} />
         <LinkHeading
           lead={`${company.name} will review what you sent. You can still add a file until they do.`}
         >
@@ -103,7 +93,7 @@ function OpenPage({ token, link }: { token: string; link: RequestLink }) {
  * /request/:token, outside the session guard: the page an outside party (an agency clerk, a surety
  * agent) reaches from a document request's e-mail, on a phone as often as not. It shows what is
  * asked and takes the files and the requested values; an expired, withdrawn or completed request
- * shows its own page. Its chunk stays small (no icons, no dialogs, no form library, no zod): it
+ * shows its own page. Its chunk stays small (no dialogs, no form library, no zod, three icons): it
  * must paint fast on a cold browser.
  */
 export default function RequestLinkPage() {
