@@ -50,6 +50,11 @@ function ContactField({
   onPick: (contact: RequestContact | null) => void;
 }) {
   const { field, fieldState } = useController({ control, name: "name" });
+  const contactId = useWatch({ control, name: "contactId" });
+  const picked = contacts.find((c) => c.id === contactId);
+  const hint = picked
+    ? `A saved contact${picked.organization ? ` of ${picked.organization}` : ""}.`
+    : "Pick a saved contact, or type the name of someone new.";
   return (
     <Autocomplete<RequestContact, false, false, true>
       freeSolo
@@ -90,7 +95,7 @@ function ContactField({
           inputRef={field.ref}
           onBlur={field.onBlur}
           error={!!fieldState.error}
-          helperText={fieldState.error?.message ?? "Pick a contact, or type the name of someone new."}
+          helperText={fieldState.error?.message ?? hint}
         />
       )}
     />
@@ -110,7 +115,7 @@ function FieldsChoice({
   const chosen = field.value;
   return (
     <FormControl component="fieldset" sx={full}>
-      <FormLabel component="legend">The contact also fills in</FormLabel>
+      <FormLabel component="legend">Also ask them to fill in</FormLabel>
       <FormGroup row>
         {offered.map((name) => (
           <FormControlLabel

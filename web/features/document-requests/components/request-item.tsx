@@ -201,6 +201,9 @@ export function RequestItem({
   const approved = submissions.find((s) => s.status === "approved");
   const rejected = submissions.filter((s) => s.status === "rejected");
   const canRevoke = canReview && r.status === "open" && r.state !== "expired";
+  // A request done with (approved, revoked, expired) keeps its outcome; its due date, message and
+  // refused submissions are history nobody acts on.
+  const isClosed = r.status === "approved" || r.status === "revoked" || r.state === "expired";
   return (
     <Box
       component="li"
@@ -215,13 +218,13 @@ export function RequestItem({
       <Typography variant="caption" color="text.secondary">
         {r.createdByName !== undefined ? requestDates(r) : clientDates(r)}
       </Typography>
-      {r.dueDate ? (
+      {r.dueDate && !isClosed ? (
         <Typography variant="body2" sx={r.overdue ? { color: "error.main", fontWeight: 650 } : undefined}>
           Due {formatDay(r.dueDate)}
           {r.overdue ? " · Overdue" : ""}
         </Typography>
       ) : null}
-      {r.message ? (
+      {r.message && !isClosed ? (
         <Typography
           variant="body2"
           color="text.secondary"
@@ -269,17 +272,24 @@ export function RequestItem({
           <SubmissionContent requestId={r.id} submission={approved} currency={currency} />
         </Panel>
       ) : null}
-      {rejected.map((s) => (
-        <Panel key={s.id} tone="neutral">
-          <Typography variant="body2">
-            <Box component="span" sx={{ fontWeight: 650 }}>
-              Rejected{s.reviewedAt ? ` ${formatDayOf(s.reviewedAt)}` : ""}:
-            </Box>{" "}
-            {s.reason}
-          </Typography>
-          <SubmissionContent requestId={r.id} submission={s} currency={currency} />
-        </Panel>
-      ))}
+      {isClosed
+        ? null
+        : rejected.map((s) => (
+            <Panel key={s.id} tone="neutral">
+              <Typography variant="body2">
+                <Box component="span" sx={{ fontWeight: 650 }}>
+                  Rejected{s.reviewedAt ? ` ${formatDayOf(s.reviewedAt)}` : ""}:
+                </Box>{" "}
+                {s.reason}
+              </Typography>
+              <SubmissionContent requestId={r.id} submission={s} currency={currency} />
+            </Panel>
+          ))}
+      {r.state === "rejected" && r.partyName ? (
+        <Typography variant="body2" color="text.secondary">
+          Waiting for {r.partyName} to send it again.
+        </Typography>
+      ) : null}
       {canRevoke ? (
         <Box>
           <Button size="small" color="inherit" disabled={isBusy} onClick={onRevoke}>
