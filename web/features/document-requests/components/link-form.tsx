@@ -23,7 +23,11 @@ const FIELD_INPUT: Record<RequestField, { type: string; inputMode?: "decimal"; h
     type: "text",
     hint: "As on the renewed permit: the same number if it did not change.",
   },
-  amount: { type: "text", inputMode: "decimal", hint: "As on the rider, like 25000.00." },
+  amount: {
+    type: "text",
+    inputMode: "decimal",
+    hint: "What the rider changes the bond amount by, like 25000.00.",
+  },
   effective_date: { type: "date" },
 };
 

@@ -31,6 +31,7 @@ import { useCreateRequest } from "../api/request-writes.ts";
 import type { RequestContact } from "../api/types.ts";
 import { emptyRequest, requestFormSchema, toRequestBody, type RequestFormValues } from "./request-form.ts";
 
+const EMPTY_NAMES = emptyRequest(false);
 const KIND_OPTIONS = DOCUMENT_KINDS.map((kind) => ({ value: kind, label: DOCUMENT_KIND_LABELS[kind] }));
 const contactText = (c: RequestContact) => [c.organization, c.email].filter(Boolean).join(" · ");
 const filterContacts = createFilterOptions<RequestContact>({
@@ -159,6 +160,13 @@ export function RequestDocumentDialog({
   const { form, control, dialog } = useStepForm<RequestFormValues>({
     empty: emptyRequest(isBond),
     schema: requestFormSchema(today),
+    // The server's word on a picked contact (say, no longer there) goes under 'Contact'.
+    fieldOf: (apiField) =>
+      apiField === "contactId"
+        ? "name"
+        : apiField in EMPTY_NAMES
+          ? (apiField as keyof RequestFormValues)
+          : null,
     save: (values) =>
       create.mutateAsync(
         toRequestBody(
