@@ -212,6 +212,8 @@ describe("a renewed permit from an agency contact", () => {
     );
     await expect(party.getByRole("navigation").count()).resolves.toBe(0);
     await snap(party, "request-link-open-390");
+    const sideways = await party.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(sideways).toBeLessThanOrEqual(0);
     await party.getByRole("button", { name: "Submit" }).click();
     await eventually(() => party.getByText("Add at least one file.").isVisible()).toBe(true);
     await expect(party.getByText("Enter the new expiration date").isVisible()).resolves.toBe(true);
@@ -267,9 +269,16 @@ describe("a renewed permit from an agency contact", () => {
     await toast(page, "Renewed Permit approved");
     await eventually(() => item.getByText("Approved", { exact: true }).isVisible()).toBe(true);
     await eventually(() => region(page, "Terms").getByText(day(newDate)).first().isVisible()).toBe(true);
-    await eventually(() => region(page, "Attachments").getByText("renewed-permit-full.pdf").isVisible()).toBe(
-      true,
-    );
+    // The files become the permit's: the last one current, the earlier ones archived (one attachment
+    // is current at a time, as with an upload by hand).
+    await eventually(() =>
+      region(page, "Attachments").getByText("renewed-permit-page-2.pdf").isVisible(),
+    ).toBe(true);
+    const files = await (
+      await page.request.get(`${BASE_URL}/api/permits/${permit.id}/attachments?include_archived=true`)
+    ).text();
+    expect(files).toContain("renewed-permit-full.pdf");
+    expect(files).not.toContain("renewed-permit-scan.pdf");
     const detail = (await (
       await page.request.get(`${BASE_URL}/api/permits/${permit.id}`)
     ).json()) as PermitDetail;

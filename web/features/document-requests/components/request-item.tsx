@@ -10,10 +10,11 @@ import InsertDriveFileOutlined from "@mui/icons-material/InsertDriveFileOutlined
 import {
   DATE_REQUEST_FIELDS,
   REQUEST_FIELD_LABELS,
+  REQUEST_FIELDS,
   type RequestField,
   type RequestState,
 } from "../../../../shared/domain/document-requests.ts";
-import { formatAmount, formatBytes, formatDay, formatDayOf } from "../../../lib/format.ts";
+import { formatAmountChange, formatBytes, formatDay, formatDayOf } from "../../../lib/format.ts";
 import { requestFileUrl } from "../api/request-writes.ts";
 import type { RequestSubmission, RequestView } from "../api/types.ts";
 
@@ -59,10 +60,15 @@ export function requestDates(r: RequestView): string {
   return steps.filter(Boolean).join(" · ");
 }
 
-/** A value the party typed, as the screens show it: a date in words, an amount in the currency. */
+const fieldOrder = (field: string) => (REQUEST_FIELDS as readonly string[]).indexOf(field);
+
+/**
+ * A value the party typed, as the screens show it: a date in words; an amount in the currency,
+ * signed (a rider's Amount is the change it makes to the bond, as the ledger shows it).
+ */
 function shownValue(field: string, value: string, currency: string): string {
   if ((DATE_REQUEST_FIELDS as readonly string[]).includes(field)) return formatDay(value) ?? value;
-  if (field === "amount") return formatAmount(value, currency) ?? value;
+  if (field === "amount") return Number.isFinite(Number(value)) ? formatAmountChange(value, currency) : value;
   return value;
 }
 
@@ -76,7 +82,10 @@ export function SubmissionContent({
   submission: RequestSubmission;
   currency: string;
 }) {
-  const values = Object.entries(submission.values).filter((entry): entry is [string, string] => !!entry[1]);
+  // In the order the request asks for them (New Expiration Date before New Permit Number).
+  const values = Object.entries(submission.values)
+    .filter((entry): entry is [string, string] => !!entry[1])
+    .sort(([a], [b]) => fieldOrder(a) - fieldOrder(b));
   return (
     <Box sx={{ display: "grid", gap: 1 }}>
       {values.length ? (
@@ -165,7 +174,9 @@ function Party({ r }: { r: RequestView }) {
       {r.partyEmail ? (
         <>
           {" · "}
-          <Link href={`mailto:${r.partyEmail}`}>{r.partyEmail}</Link>
+          <Link href={`mailto:${r.partyEmail}`} underline="always">
+            {r.partyEmail}
+          </Link>
         </>
       ) : null}
     </Typography>
@@ -208,7 +219,13 @@ export function RequestItem({
     <Box
       component="li"
       aria-label={`${what} request`}
-      sx={{ display: "grid", gap: 1, py: 2, "&:first-of-type": { pt: 0 } }}
+      sx={{
+        display: "grid",
+        gap: 1,
+        py: 2,
+        "&:first-of-type": { pt: 0 },
+        "& + &": { borderTop: 1, borderColor: "divider" },
+      }}
     >
       <Box sx={{ display: "flex", alignItems: "center", flexWrap: "wrap", gap: 1 }}>
         <Typography sx={{ fontWeight: 650, flex: "1 1 auto", overflowWrap: "anywhere" }}>{what}</Typography>

@@ -1,7 +1,6 @@
 import { useState } from "react";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import Divider from "@mui/material/Divider";
 import ForwardToInboxOutlined from "@mui/icons-material/ForwardToInboxOutlined";
 import MarkEmailReadOutlined from "@mui/icons-material/MarkEmailReadOutlined";
 import { DetailCard, EmptyState, PendingCard } from "../../../components/detail-card.tsx";
@@ -38,19 +37,17 @@ export function RequestsCard({
     <DetailCard title="Requests" icon={<MarkEmailReadOutlined />}>
       {items.length ? (
         <Box component="ul" aria-label="Document requests" sx={{ listStyle: "none", m: 0, p: 0 }}>
-          {items.map((r, i) => (
-            <Box key={r.id} sx={{ display: "contents" }}>
-              {i > 0 ? <Divider component="li" aria-hidden /> : null}
-              <RequestItem
-                r={r}
-                currency={currency}
-                canReview={canReview}
-                isBusy={approve.isPending}
-                onApprove={(s) => approve.mutate({ id: r.id, submissionId: s.id })}
-                onReject={(s) => setRejecting({ request: r, submissionId: s.id })}
-                onRevoke={() => setRevoking(r)}
-              />
-            </Box>
+          {items.map((r) => (
+            <RequestItem
+              key={r.id}
+              r={r}
+              currency={currency}
+              canReview={canReview}
+              isBusy={approve.isPending}
+              onApprove={(s) => approve.mutate({ id: r.id, submissionId: s.id })}
+              onReject={(s) => setRejecting({ request: r, submissionId: s.id })}
+              onRevoke={() => setRevoking(r)}
+            />
           ))}
         </Box>
       ) : (
