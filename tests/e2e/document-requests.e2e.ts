@@ -214,8 +214,13 @@ describe("a renewed permit from an agency contact", () => {
     await snap(party, "request-link-open-390");
     const sideways = await party.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(sideways).toBeLessThanOrEqual(0);
+    // Opened: the card says so.
+    await page.reload();
+    await eventually(() => item.getByText("Viewed", { exact: true }).isVisible()).toBe(true);
+    await snap(page, "requests-card-viewed-1280");
     await party.getByRole("button", { name: "Submit" }).click();
     await eventually(() => party.getByText("Add at least one file.").isVisible()).toBe(true);
+    await snap(party, "request-link-errors-390");
     await expect(party.getByText("Enter the new expiration date").isVisible()).resolves.toBe(true);
     const firstDate = addDays(today, 380);
     await answer(party, pdf("renewed-permit-scan.pdf", "cut off"), {
@@ -312,6 +317,11 @@ describe("a renewed permit from an agency contact", () => {
     await snap(phone, "requests-card-approved-390", { viewport: true });
     const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
+    await phone.getByRole("button", { name: "Request Document" }).click();
+    const dialog = phone.getByRole("dialog", { name: "Request Document" });
+    await dialog.getByLabel("Contact").waitFor();
+    await snap(phone, "request-dialog-390", { viewport: true });
+    await dialog.getByRole("button", { name: "Cancel" }).click();
 
     const client = await signedIn(b, DEMO.clientUser);
     await client.goto(`${BASE_URL}/permits/${permit.id}`);

@@ -55,7 +55,7 @@ function OpenPage({ token, link }: { token: string; link: RequestLink }) {
         >
           Thank you — this request is complete
         </LinkHeading>
-        <RequestSummary request={{ ...request, message: null }} />
+        <RequestSummary request={{ ...request, message: null, dueDate: null }} />
       </LinkFrame>
     );
   }
@@ -68,7 +68,7 @@ function OpenPage({ token, link }: { token: string; link: RequestLink }) {
         >
           Submitted, pending review
         </LinkHeading>
-        <RequestSummary request={{ ...request, message: null }} />
+        <RequestSummary request={{ ...request, message: null, dueDate: null }} />
         <LinkFilePicker token={token} files={link.files} label="Document file" />
       </LinkFrame>
     );
