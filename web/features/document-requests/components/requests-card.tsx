@@ -1,13 +1,13 @@
-import { useState } from "react";
+import { Suspense, useState } from "react";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import ForwardToInboxOutlined from "@mui/icons-material/ForwardToInboxOutlined";
 import MarkEmailReadOutlined from "@mui/icons-material/MarkEmailReadOutlined";
 import { DetailCard, EmptyState, PendingCard } from "../../../components/detail-card.tsx";
+import { lazyWithPreload, useHasOpened } from "../../../lib/on-demand.ts";
 import { usePermitRequests } from "../api/permit-requests.ts";
 import { useApproveRequest } from "../api/request-writes.ts";
 import type { RequestView } from "../api/types.ts";
-import { RequestDocumentDialog } from "./request-dialog.tsx";
 import { RequestItem } from "./request-item.tsx";
 import { RejectDialog, RevokeDialog } from "./review-dialogs.tsx";
 
@@ -67,30 +67,32 @@ export function RequestsCard({
   );
 }
 
+/** The dialog's code (MUI's Autocomplete among it) comes on the pointer's approach to its button. */
+const { Component: LazyRequestDialog, preload: preloadDialog } = lazyWithPreload(() =>
+  import("./request-dialog.tsx").then((m) => ({ default: m.RequestDocumentDialog })),
+);
+
 /** 'Request Document' in the page's header, with its dialog (roles that may edit the permit). */
 export function RequestDocumentButton({ permitId, isBond }: { permitId: string; isBond: boolean }) {
   const [open, setOpen] = useState(false);
-  const [hasOpened, setHasOpened] = useState(false);
+  const hasOpened = useHasOpened(open);
   return (
     <>
       <Button
         variant="outlined"
         startIcon={<ForwardToInboxOutlined />}
-        onClick={() => {
-          setHasOpened(true);
-          setOpen(true);
-        }}
+        onPointerEnter={preloadDialog}
+        onFocus={preloadDialog}
+        onTouchStart={preloadDialog}
+        onClick={() => setOpen(true)}
         sx={{ flexShrink: 0 }}
       >
         Request Document
       </Button>
       {hasOpened ? (
-        <RequestDocumentDialog
-          permitId={permitId}
-          isBond={isBond}
-          open={open}
-          onClose={() => setOpen(false)}
-        />
+        <Suspense fallback={null}>
+          <LazyRequestDialog permitId={permitId} isBond={isBond} open={open} onClose={() => setOpen(false)} />
+        </Suspense>
       ) : null}
     </>
   );
