@@ -8,12 +8,14 @@
  *
  * Prints, median and p95 over the runs: first contentful paint (the browser's paint timing), the
  * request painted (its h1 holds the request's words, not "Loading...", and the next frame has been
- * painted: what the party came for), and the JavaScript the page fetched (files, KB on the wire).
+ * painted: what the party came for), and the JavaScript the page fetched (files, KB on the wire, and
+ * gzipped: the server sends the assets uncompressed, the other benchmarks count them gzipped).
  * Any link state works (open, submitted, approved, expired); opening it marks an open request Viewed.
  */
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { gzipSync } from "node:zlib";
 import { chromium } from "playwright-core";
 import { arg, hasFlag, stats } from "./lib.ts";
 import { chromiumPath } from "./processes.ts";
@@ -35,6 +37,8 @@ interface Run {
   painted: number;
   jsFiles: number;
   jsKb: number;
+  /** The same scripts gzipped (what the other benchmarks count; the server sends them as they are). */
+  jsGzipKb: number;
 }
 
 async function once(url: string, phoneNetwork: boolean): Promise<Run> {
@@ -68,8 +72,11 @@ async function once(url: string, phoneNetwork: boolean): Promise<Run> {
       });
     }
     const js = new Map<string, number>();
+    const urls: string[] = [];
     cdp.on("Network.responseReceived", (e) => {
-      if (e.type === "Script") js.set(e.requestId, 0);
+      if (e.type !== "Script") return;
+      js.set(e.requestId, 0);
+      urls.push(e.response.url);
     });
     cdp.on("Network.loadingFinished", (e) => {
       if (js.has(e.requestId)) js.set(e.requestId, e.encodedDataLength);
@@ -89,7 +96,9 @@ async function once(url: string, phoneNetwork: boolean): Promise<Run> {
     );
     await page.waitForLoadState("networkidle");
     const bytes = [...js.values()].reduce((a, b) => a + b, 0);
-    return { fcp, painted, jsFiles: js.size, jsKb: bytes / 1024 };
+    let gzipped = 0;
+    for (const u of urls) gzipped += gzipSync(Buffer.from(await (await fetch(u)).arrayBuffer())).length;
+    return { fcp, painted, jsFiles: js.size, jsKb: bytes / 1024, jsGzipKb: gzipped / 1024 };
   } finally {
     await context.close();
     fs.rmSync(profile, { recursive: true, force: true });
@@ -134,5 +143,10 @@ show(
 show(
   "JavaScript on the wire",
   results.map((r) => r.jsKb),
+  "KB",
+);
+show(
+  "the same JavaScript gzipped",
+  results.map((r) => r.jsGzipKb),
   "KB",
 );
