@@ -1,6 +1,7 @@
 import { Suspense, useState } from "react";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
+import Chip from "@mui/material/Chip";
 import ForwardToInboxOutlined from "@mui/icons-material/ForwardToInboxOutlined";
 import MarkEmailReadOutlined from "@mui/icons-material/MarkEmailReadOutlined";
 import { DetailCard, EmptyState, PendingCard } from "../../../components/detail-card.tsx";
@@ -33,8 +34,13 @@ export function RequestsCard({
   if (!requests.data)
     return <PendingCard title="Requests" icon={<MarkEmailReadOutlined />} error={requests.error} />;
   const items = requests.data;
+  const toReview = canReview ? items.filter((r) => r.state === "submitted").length : 0;
   return (
-    <DetailCard title="Requests" icon={<MarkEmailReadOutlined />}>
+    <DetailCard
+      title="Requests"
+      icon={<MarkEmailReadOutlined />}
+      action={toReview ? <Chip size="small" color="warning" label={`${toReview} to review`} /> : null}
+    >
       {items.length ? (
         <Box component="ul" aria-label="Document requests" sx={{ listStyle: "none", m: 0, p: 0 }}>
           {items.map((r) => (
