@@ -69,6 +69,8 @@ type DryRunItem = RunReport["wouldSend"][number]["items"][number];
 function dryRunLine(i: DryRunItem): string {
   const permit = `${i.permitName} (${i.permitNumber})`;
   if (i.kind === "overdue") return `Overdue  ${permit}  expired ${i.expirationDate}, ${-i.daysLeft} day(s) ago`;
+  if (i.kind === "overdue_request")
+    return `Overdue request  ${permit}  due ${i.expirationDate}, ${-i.daysLeft} day(s) ago`;
   if (i.kind === "escalation")
     return `Escalation  ${permit}  due ${i.expirationDate}, ${i.daysLeft} day(s) left, not renewed or acknowledged`;
   return `${String(i.threshold).padStart(2)}-day  ${permit}  expires ${i.expirationDate}, ${i.daysLeft} day(s) left`;
