@@ -122,4 +122,3 @@ export async function claimDueGroups(
     return { claimed: claimed.filter((r) => !gone.has(r.id)), cancelled: gone.size };
   });
 }
-

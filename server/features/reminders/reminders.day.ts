@@ -30,4 +30,3 @@ export function companiesCte(opts: SweepOptions): SQL {
       left join company_preferences cp on cp.company_id = c.id
     )`;
 }
-

@@ -202,7 +202,16 @@ ${items
 /** A table cell of the HTML part: its text, and whether it stays on one line (numbers, dates). */
 type Cell = [string, boolean];
 const PERMIT_COLUMNS = ["Number", "Type", "Project", "Client", "Agency", "Expires", "Days left"];
-const REQUEST_COLUMNS = ["Number", "Type", "Document", "Requested from", "Requested", "Due", "Overdue", "State"];
+const REQUEST_COLUMNS = [
+  "Number",
+  "Type",
+  "Document",
+  "Requested from",
+  "Requested",
+  "Due",
+  "Overdue",
+  "State",
+];
 
 /** A request line replaces the countdown of a reminder or escalation while the request is open and not overdue. */
 const countdown = (i: DigestItem) =>
@@ -210,7 +219,8 @@ const countdown = (i: DigestItem) =>
     ? requestedLine(i.request)
     : daysLeftText(i.daysLeft, !!i.renewByDate);
 
-const party = (r: DigestRequest) => (r.partyOrganization ? `${r.partyName} (${r.partyOrganization})` : r.partyName);
+const party = (r: DigestRequest) =>
+  r.partyOrganization ? `${r.partyName} (${r.partyOrganization})` : r.partyName;
 const requestState = (r: DigestRequest) =>
   r.status === "submitted" ? "Submitted, awaiting review" : `Waiting for ${r.partyName}`;
 
@@ -268,7 +278,10 @@ function htmlCells(i: DigestItem): Cell[] {
     [i.projectName ?? "—", false],
     [i.clientName ?? "—", false],
     [i.agency ?? "—", false],
-    [i.renewByDate ? `${day(i.expirationDate)} (renew by ${day(i.renewByDate)})` : day(i.expirationDate), true],
+    [
+      i.renewByDate ? `${day(i.expirationDate)} (renew by ${day(i.renewByDate)})` : day(i.expirationDate),
+      true,
+    ],
     // A request's line may wrap; a countdown stays on one line.
     [countdown(i), !(r && i.kind !== "overdue_request")],
   ];

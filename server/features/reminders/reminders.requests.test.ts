@@ -87,7 +87,11 @@ describe("the staff digest while a request is open", () => {
     });
     // Revoked, expired, overdue or awaiting review: the plain countdown.
     const plain = await co.permit(asOf, 1, { permitName: "Plain Permit" });
-    await insertRequest(t.db, plain, { status: "revoked", revokedAt: new Date(), partyName: "Revoked Party" });
+    await insertRequest(t.db, plain, {
+      status: "revoked",
+      revokedAt: new Date(),
+      partyName: "Revoked Party",
+    });
     await insertRequest(t.db, plain, { expiresAt: noon(addDays(asOf, -1)), partyName: "Expired Party" });
     await insertRequest(t.db, plain, {
       status: "approved",
@@ -199,15 +203,24 @@ describe("'Overdue request' in the staff digest", () => {
     t.db
       .select()
       .from(reminderDeliveries)
-      .where(and(eq(reminderDeliveries.companyId, companyId), eq(reminderDeliveries.kind, "overdue_request")));
+      .where(
+        and(eq(reminderDeliveries.companyId, companyId), eq(reminderDeliveries.kind, "overdue_request")),
+      );
 
   it("lists the requests past their due date to the admins and the responsible person, once a day", async () => {
     const asOf = "2034-04-10";
     const co = await reminderCompany(t, { recipients: 2 });
     const [admin, user] = co.recipients;
     const responsible = await t.make.user({ role: "company-user", companyId: co.company.id });
-    const mine = await co.permit(asOf, 90, { permitName: "Street Permit", responsibleUserId: responsible.id });
-    const theirs = await co.permit(asOf, 90, { permitName: "Bond Two", recordType: "bond", bondAmount: "10.00" });
+    const mine = await co.permit(asOf, 90, {
+      permitName: "Street Permit",
+      responsibleUserId: responsible.id,
+    });
+    const theirs = await co.permit(asOf, 90, {
+      permitName: "Bond Two",
+      recordType: "bond",
+      bondAmount: "10.00",
+    });
     const waiting = await insertRequest(t.db, mine, {
       partyName: "Dana Desk",
       partyOrganization: "City <Permits>",
@@ -222,7 +235,11 @@ describe("'Overdue request' in the staff digest", () => {
       dueDate: addDays(asOf, -1),
     });
     const notYet = await insertRequest(t.db, theirs, { partyName: "Not Yet", dueDate: asOf });
-    await insertRequest(t.db, theirs, { partyName: "Revoked", status: "revoked", dueDate: addDays(asOf, -5) });
+    await insertRequest(t.db, theirs, {
+      partyName: "Revoked",
+      status: "revoked",
+      dueDate: addDays(asOf, -5),
+    });
 
     await Promise.all([run(asOf), run(asOf)]);
     await run(asOf, new Date(`${asOf}T20:00:00Z`));
@@ -288,7 +305,10 @@ describe("'Overdue request' in the staff digest", () => {
     const p = await co.permit(asOf, 60);
     const request = await insertRequest(t.db, p, { dueDate: addDays(asOf, -2) });
     await sweepDueReminders(t.db, { now: noon(asOf), asOf, reminderHour: 7 });
-    await t.db.update(documentRequests).set({ status: "approved" }).where(eq(documentRequests.id, request.id));
+    await t.db
+      .update(documentRequests)
+      .set({ status: "approved" })
+      .where(eq(documentRequests.id, request.id));
     await run(asOf);
     const [row] = await overdueRequestRows(co.company.id);
     expect(row).toMatchObject({ status: "cancelled", lastError: "Nothing overdue any more" });

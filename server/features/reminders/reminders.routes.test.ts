@@ -169,8 +169,12 @@ describe("POST /api/internal/reminders/run (what `npm run reminders` calls on a 
         },
       ],
     });
-    expect(lines).toContain(`Escalation  Right-of-Way Permit (${permit.permitNumber})  due ${addDays(today, 7)}`);
-    expect(lines).toContain(`Overdue  Right-of-Way Permit (${permit.permitNumber})  expired ${addDays(today, 7)}, 3 day(s) ago`);
+    expect(lines).toContain(
+      `Escalation  Right-of-Way Permit (${permit.permitNumber})  due ${addDays(today, 7)}`,
+    );
+    expect(lines).toContain(
+      `Overdue  Right-of-Way Permit (${permit.permitNumber})  expired ${addDays(today, 7)}, 3 day(s) ago`,
+    );
 
     const real = await run(auth, {});
     expect(real.json()).toMatchObject({ dryRun: false, recorded: 1, emailsSent: 1, deliveriesSent: 1 });

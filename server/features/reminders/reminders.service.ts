@@ -68,7 +68,8 @@ type DryRunItem = RunReport["wouldSend"][number]["items"][number];
 /** One permit of a dry run's digest, as the command prints it. */
 function dryRunLine(i: DryRunItem): string {
   const permit = `${i.permitName} (${i.permitNumber})`;
-  if (i.kind === "overdue") return `Overdue  ${permit}  expired ${i.expirationDate}, ${-i.daysLeft} day(s) ago`;
+  if (i.kind === "overdue")
+    return `Overdue  ${permit}  expired ${i.expirationDate}, ${-i.daysLeft} day(s) ago`;
   if (i.kind === "overdue_request")
     return `Overdue request  ${permit}  due ${i.expirationDate}, ${-i.daysLeft} day(s) ago`;
   if (i.kind === "escalation")
