@@ -44,7 +44,14 @@ export const PermitReminderSchema = z.object({
   lastError: z.string().nullable(),
 });
 export type PermitReminder = z.infer<typeof PermitReminderSchema>;
-export const PermitRemindersSchema = z.object({ deliveries: z.array(PermitReminderSchema) });
+export const PermitRemindersSchema = z.object({
+  deliveries: z.array(PermitReminderSchema),
+  /**
+   * Set while 'Renewal Pending' pauses the permit's reminders (a document request's submission awaits
+   * review, issue 27): the moment they resume unless it is reviewed first.
+   */
+  renewalPendingUntil: z.string().nullable(),
+});
 export type PermitReminders = z.infer<typeof PermitRemindersSchema>;
 
 /** GET /api/notifications/deliveries: a company's recent deliveries, newest first. */

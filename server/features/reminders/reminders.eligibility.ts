@@ -41,8 +41,11 @@ export const unacknowledged = (p = "p"): SQL => sql`${alias(p)}.acknowledged_at 
  */
 export const renewalPending = (now: SQL, p = "p"): SQL =>
   sql`exists (select 1 from document_requests rp
-              where rp.permit_id = ${alias(p)}.id and rp.status = 'submitted'
-                and rp.submitted_at > ${now} - make_interval(days => ${RENEWAL_PENDING_DAYS}))`;
+              where rp.permit_id = ${alias(p)}.id and ${pendingSubmission(now, "rp")})`;
+
+/** A request (alias `r`) whose submission awaits review and came in less than RENEWAL_PENDING_DAYS before `now`. */
+export const pendingSubmission = (now: SQL, r = "dr"): SQL =>
+  sql`${alias(r)}.status = 'submitted' and ${alias(r)}.submitted_at > ${now} - make_interval(days => ${RENEWAL_PENDING_DAYS})`;
 
 /** Why a reminder or escalation recorded for a permit in 'Renewal Pending' was cancelled (the sweep revives it after). */
 export const RENEWAL_PENDING_REASON = "Renewal Pending";
