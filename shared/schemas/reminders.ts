@@ -92,7 +92,10 @@ const DueItemSchema = z.object({
 /** What one run did (or, dry, would do). */
 export const RunReportSchema = z.object({
   dryRun: z.boolean(),
-  /** Deliveries newly recorded by the sweep (dry: that would be recorded). */
+  /**
+   * Deliveries newly recorded by the sweep: the staff's, and the parties' reminders of document
+   * requests (issue 27).
+   */
   recorded: z.number().int(),
   emailsSent: z.number().int(),
   deliveriesSent: z.number().int(),

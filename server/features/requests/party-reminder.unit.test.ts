@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { partyReminderText, reminderRefusal } from "./party-reminder.ts";
+import { partyReminderText, reminderRefusal, type ReminderCheck } from "./party-reminder.ts";
 
 const facts = {
   companyName: "Acme Builders",
@@ -30,17 +30,14 @@ describe("the party's reminder e-mail", () => {
 
 describe("the send-time check", () => {
   const now = new Date("2035-03-03T12:00:00Z");
-  const open = {
+  const open: ReminderCheck["request"] = {
     status: "open",
     revokedAt: null,
     expiresAt: new Date("2035-04-01T00:00:00Z"),
     dueDate: "2035-03-10",
   };
-  const check = (
-    request: Partial<typeof open> & Record<string, unknown>,
-    dueDate = "2035-03-10",
-    today = "2035-03-03",
-  ) => reminderRefusal({ request: { ...open, ...request } as typeof open, dueDate, today, now });
+  const check = (request: Partial<ReminderCheck["request"]>, dueDate = "2035-03-10", today = "2035-03-03") =>
+    reminderRefusal({ request: { ...open, ...request }, dueDate, today, now });
 
   it("lets an open request's reminder go, and stops it once answered, closed, expired, re-dated or past", () => {
     expect(check({})).toBeNull();
