@@ -24,7 +24,12 @@ export const DOCUMENT_KIND_LABELS: Record<DocumentKind, string> = {
 };
 
 /** The values a party may be asked to fill in beside its files. */
-export const REQUEST_FIELDS = ["new_expiration_date", "new_permit_number", "amount", "effective_date"] as const;
+export const REQUEST_FIELDS = [
+  "new_expiration_date",
+  "new_permit_number",
+  "amount",
+  "effective_date",
+] as const;
 export type RequestField = (typeof REQUEST_FIELDS)[number];
 export const REQUEST_FIELD_LABELS: Record<RequestField, string> = {
   new_expiration_date: "New Expiration Date",
@@ -70,7 +75,15 @@ export const REQUEST_STATUSES = ["open", "submitted", "approved", "revoked"] as 
 export type RequestStatus = (typeof REQUEST_STATUSES)[number];
 
 /** What the screens show: the status with what happened to the link (viewed, rejected, expired). */
-export const REQUEST_STATES = ["sent", "viewed", "submitted", "approved", "rejected", "revoked", "expired"] as const;
+export const REQUEST_STATES = [
+  "sent",
+  "viewed",
+  "submitted",
+  "approved",
+  "rejected",
+  "revoked",
+  "expired",
+] as const;
 export type RequestState = (typeof REQUEST_STATES)[number];
 export const REQUEST_STATE_LABELS: Record<RequestState, string> = {
   sent: "Sent",
@@ -128,6 +141,14 @@ export const REQUEST_AUDIT_ACTIONS = {
   request_revoked: "Request Link Revoked",
 } as const;
 export type RequestAuditAction = keyof typeof REQUEST_AUDIT_ACTIONS;
+/** The fields of those entries, in words. */
+export const REQUEST_AUDIT_FIELDS = {
+  document_request: "Document",
+  request_party: "Requested Of",
+  request_file: "File",
+  request_values: "Values",
+  reject_reason: "Reason",
+} as const;
 
 /** The web page a link opens (PUBLIC_URL + this); the server redacts its token in logs. */
 export const REQUEST_LINK_PAGE = "/request/";
