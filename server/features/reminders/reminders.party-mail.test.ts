@@ -8,6 +8,8 @@ import { quiesce, reminderCompany, requestDeliveriesOf } from "../../test-suppor
 import { startTestSmtp, type TestSmtp } from "../../test-support/test-smtp.ts";
 import { sendDueRequestDeliveries } from "../requests/index.ts";
 import { requestSenderIdle } from "../requests/sender-kick.ts";
+import { multipart } from "../../test-support/multipart.ts";
+import { runReminders } from "./reminders.service.ts";
 import { sweepDueReminders } from "./reminders.sweep.ts";
 
 // Issue 27: the party's reminders of a request made through the staff route, swept by the
@@ -160,5 +162,80 @@ describe("the party's reminders on a real SMTP server", () => {
       const recorded = (await requestDeliveriesOf(t.db, [m.request.id])).filter((r) => r.kind === "reminder");
       expect(recorded, m.what).toHaveLength(m.what === "open" ? 3 : 1);
     }
+  });
+});
+
+describe("the staff's reminders of a request made and answered through the app", () => {
+  const staffRun = (day: string, now = noon(day)) =>
+    runReminders({
+      db: t.db,
+      mailer: t.app.ctx.mailer,
+      publicUrl: PUBLIC_URL,
+      links: t.app.ctx.links,
+      reminderHour: 7,
+      clock: () => now,
+      asOf: day,
+    });
+
+  it("say 'Renewal requested', pause while the party's submission awaits review, and resume after 14 days", async () => {
+    const party = "desk@city.example.com";
+    const co = await reminderCompany(t, { escalationDays: 7 });
+    const staff = await t.signIn(co.recipients[0]!);
+    const permit = await co.permit(today, 20, { permitName: "Street Opening", permitNumber: "SO-12" });
+    const created = await staff.post(`/api/permits/${permit.id}/requests`, {
+      name: "Dana Desk",
+      email: party,
+      documentKind: "renewed_permit",
+      dueDate: addDays(today, 10),
+      fields: [],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    await requestSenderIdle(t.app);
+    const token = linkIn(mailsTo(party)[0]!.decoded)!.split("/").at(-1)!;
+    const adminMail = () => mailsTo(co.recipients[0]!.email).at(-1)!.decoded;
+
+    // Today: the 30-day reminder says who was asked, when, by when.
+    await staffRun(today, new Date());
+    expect(adminMail()).toContain(
+      `Renewal requested from Dana Desk on ${formatDate(today)}, due ${formatDate(addDays(today, 10))}`,
+    );
+
+    // The party uploads and submits through its link: 'Renewal Pending' on the permit's Reminders card.
+    const upload = await t.anonymous.request({
+      method: "POST",
+      url: `/api/request-links/${token}/files`,
+      ...multipart([
+        {
+          name: "file",
+          filename: "renewal.pdf",
+          contentType: "application/pdf",
+          content: "%PDF-1.4 renewed",
+        },
+      ]),
+    });
+    expect(upload.statusCode, upload.body).toBe(201);
+    const submitted = await t.anonymous.post(`/api/request-links/${token}/submit`, { values: {} });
+    expect(submitted.statusCode, submitted.body).toBe(200);
+    const card = (await staff.get(`/api/permits/${permit.id}/reminders`)).json();
+    expect(Date.parse(card.renewalPendingUntil) - Date.now()).toBeGreaterThan(13.9 * 86_400_000);
+
+    // 7 days left, 13 days after the submission: nothing for the permit (the request is overdue, though).
+    smtp.messages.length = 0;
+    const day13 = addDays(today, 13);
+    await staffRun(day13);
+    expect(adminMail()).not.toContain("DAYS BEFORE EXPIRATION");
+    expect(adminMail()).not.toContain("ESCALATION");
+    expect(adminMail()).toContain("OVERDUE REQUEST (1)");
+    expect(adminMail()).toContain("State: Submitted, awaiting review");
+
+    // 15 days after it, still unreviewed: the 7-day reminder and the escalation come back, once.
+    smtp.messages.length = 0;
+    const day15 = addDays(today, 15);
+    await staffRun(day15);
+    await staffRun(day15, new Date(`${day15}T18:00:00Z`));
+    expect(mailsTo(co.recipients[0]!.email)).toHaveLength(1);
+    expect(adminMail()).toContain("7 DAYS BEFORE EXPIRATION (1)");
+    expect(adminMail()).toContain("ESCALATION: NOBODY HAS ACTED YET (1)");
+    expect(adminMail()).toContain("(5 days left)");
   });
 });
