@@ -43,8 +43,8 @@ export type { SweepOptions };
  * Document requests (issue 27, decision 0029):
  * - 'Renewal Pending': no reminder or escalation is recorded for a permit while a submission about
  *   it awaits review (at most RENEWAL_PENDING_DAYS after it came in). One recorded before and
- *   cancelled at send time for the pause is revived here once it is due again, so the pause delays
- *   nothing that is still due after it.
+ *   cancelled at send time for the pause is revived here (an UPDATE of the cancelled rows only)
+ *   once it is due again, so the pause delays nothing that is still due after it.
  * - 'Overdue request' (kind 'overdue_request'): one row per recipient and day, like the overdue
  *   digest, for each company admin and each responsible person with an overdue request to hear of;
  *   the requests are listed when it is sent.
@@ -156,25 +156,38 @@ const sweepNow = (opts: SweepOptions) => sql`${opts.now.toISOString()}::timestam
 export async function sweepDueReminders(db: Db, opts: SweepOptions): Promise<number> {
   const columns = sql`(company_id, permit_id, threshold, expiration_date, recipient_user_id, recipient_email, due_date, kind, term_no, next_attempt_at)`;
   const now = sweepNow(opts);
-  // A reminder or escalation cancelled for 'Renewal Pending' (never sent) is due again: revive it.
-  const revivePaused = sql`do update set status = 'pending', threshold = excluded.threshold,
-        expiration_date = excluded.expiration_date, recipient_email = excluded.recipient_email,
-        due_date = excluded.due_date, next_attempt_at = excluded.next_attempt_at, claimed_at = null, last_error = null
-      where reminder_deliveries.status = 'cancelled' and reminder_deliveries.last_error = ${RENEWAL_PENDING_REASON}`;
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SWEEP_LOCK_KEY})`);
     const [row] = await queryRows<{ n: number }>(
       tx,
-      sql`with reminders as (
+      sql`with due_reminders as (select * from (${dueSelect(opts)}) d),
+          due_escalations as (select * from (${escalationSelect(opts)}) e),
+          -- A reminder or escalation cancelled for 'Renewal Pending' (never sent) that is due again
+          -- is revived. An UPDATE of those rows alone, not ON CONFLICT DO UPDATE: that would lock
+          -- every conflicting row, pending ones too, and a sender's SKIP LOCKED claim would then
+          -- take a recipient's day in two parts (two e-mails).
+          revived as (
+            update reminder_deliveries r
+            set status = 'pending', threshold = x.threshold, expiration_date = x.expiration_date,
+                recipient_email = x.recipient_email, due_date = x.due_date, next_attempt_at = ${now},
+                claimed_at = null, last_error = null
+            from (select * from due_reminders union all select * from due_escalations) x
+            where r.status = 'cancelled' and r.last_error = ${RENEWAL_PENDING_REASON}
+              and r.kind = x.kind and r.permit_id = x.permit_id and r.recipient_user_id = x.recipient_user_id
+              and case x.kind when 'reminder' then r.threshold = x.threshold and r.expiration_date = x.expiration_date
+                              else r.term_no = x.term_no end
+            returning 1
+          ),
+          reminders as (
             insert into reminder_deliveries ${columns}
-            select d.*, ${now} from (${dueSelect(opts)}) d
-            on conflict (permit_id, threshold, expiration_date, recipient_user_id) where kind = 'reminder' ${revivePaused}
+            select d.*, ${now} from due_reminders d
+            on conflict (permit_id, threshold, expiration_date, recipient_user_id) where kind = 'reminder' do nothing
             returning 1
           ),
           escalations as (
             insert into reminder_deliveries ${columns}
-            select d.*, ${now} from (${escalationSelect(opts)}) d
-            on conflict (permit_id, term_no, recipient_user_id) where kind = 'escalation' ${revivePaused}
+            select d.*, ${now} from due_escalations d
+            on conflict (permit_id, term_no, recipient_user_id) where kind = 'escalation' do nothing
             returning 1
           ),
           overdue as (
@@ -195,7 +208,7 @@ export async function sweepDueReminders(db: Db, opts: SweepOptions): Promise<num
             on conflict (request_id, threshold, due_date) where kind = 'reminder' do nothing
             returning 1
           )
-          select ((select count(*) from reminders) + (select count(*) from escalations)
+          select ((select count(*) from revived) + (select count(*) from reminders) + (select count(*) from escalations)
                   + (select count(*) from overdue) + (select count(*) from overdue_requests)
                   + (select count(*) from party))::int as n`,
     );
