@@ -18,6 +18,7 @@ import {
   AWAITING_REVIEW,
   goneState,
   partyActor,
+  permitOfLink,
   type LinkContext,
 } from "./public-link.ts";
 
@@ -94,7 +95,7 @@ export async function submitAnswer(db: Db, link: LinkContext, input: SubmitInput
     const typed = Object.entries(values)
       .map(([k, v]) => `${REQUEST_FIELD_LABELS[k as RequestField]}: ${v}`)
       .join("; ");
-    await recordPermitAudit(tx, partyActor(r), { id: r.permitId, companyId: r.companyId }, [
+    await recordPermitAudit(tx, partyActor(r), permitOfLink(link), [
       {
         action: "request_submitted",
         field: "document_request",

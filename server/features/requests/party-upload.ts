@@ -5,7 +5,7 @@ import type { Db } from "../../db/client.ts";
 import { documentRequests, requestFiles, requestSubmissions } from "../../db/schema.ts";
 import { conflict, notFound } from "../../errors.ts";
 import { receiveFile } from "../attachments/index.ts";
-import { assertAcceptsFiles, goneState, partyActor, type LinkContext } from "./public-link.ts";
+import { assertAcceptsFiles, goneState, partyActor, permitOfLink, type LinkContext } from "./public-link.ts";
 import { LinkGone } from "./link-gone.ts";
 
 /** A party may keep at most this many files on one request (rejected rounds included). */
@@ -54,7 +54,7 @@ export async function receivePartyFile(app: FastifyInstance, request: FastifyReq
         })
         .returning();
       // The file's name is the party's to the company's staff, not to a client-user (internal).
-      await recordPermitAudit(tx, partyActor(r), { id: r.permitId, companyId: r.companyId }, [
+      await recordPermitAudit(tx, partyActor(r), permitOfLink(link), [
         { action: "request_file_uploaded", field: "request_file", newValue: stored.filename, internal: true },
       ]);
       return file!;

@@ -21,6 +21,7 @@ import type { RequestRow } from "./request-view.ts";
 
 export interface LinkContext {
   request: RequestRow;
+  /** The permit's company (its trail, its logo, where the party's files are stored). */
   company: { id: string; name: string; hasLogo: boolean };
   item: { kind: "permit" | "bond"; name: string; number: string | null };
 }
@@ -35,6 +36,7 @@ export async function resolveLink(
   const query = db
     .select({
       request: documentRequests,
+      companyId: companies.id,
       companyName: companies.name,
       hasLogo: sql<boolean>`${companies.logoKey} is not null`,
       recordType: permits.recordType,
@@ -42,14 +44,15 @@ export async function resolveLink(
       itemNumber: permits.permitNumber,
     })
     .from(documentRequests)
-    .innerJoin(companies, eq(companies.id, documentRequests.companyId))
     .innerJoin(permits, eq(permits.id, documentRequests.permitId))
+    // The permit's company as it is now (a super-admin may have moved the permit since).
+    .innerJoin(companies, eq(companies.id, permits.companyId))
     .where(eq(documentRequests.tokenHash, hashLinkToken(token)));
   const [row] = opts.forUpdate ? await query.for("update", { of: documentRequests }) : await query;
   if (!row) return null;
   return {
     request: row.request,
-    company: { id: row.request.companyId, name: row.companyName, hasLogo: !!row.hasLogo },
+    company: { id: row.companyId, name: row.companyName, hasLogo: !!row.hasLogo },
     item: { kind: row.recordType === "bond" ? "bond" : "permit", name: row.itemName, number: row.itemNumber },
   };
 }
@@ -60,6 +63,12 @@ export function goneState(r: RequestRow, now = new Date()): GoneLinkState | null
   if (r.status !== "approved" && r.expiresAt.getTime() <= now.getTime()) return "expired";
   return null;
 }
+
+/** The permit a link's steps are audited on. */
+export const permitOfLink = (link: LinkContext) => ({
+  id: link.request.permitId,
+  companyId: link.company.id,
+});
 
 /** The party, as the trail names it: "Jane Roe (Acme Surety) via request link". */
 export const partyActor = (r: RequestRow): AuditActor => linkActor(`${partyLabel(r)} via request link`);
@@ -106,7 +115,7 @@ export async function openLinkPage(db: Db, link: LinkContext): Promise<LinkPage>
       .where(and(eq(documentRequests.id, r.id), isNull(documentRequests.firstViewedAt)))
       .returning({ id: documentRequests.id });
     if (first.length) {
-      await recordPermitAudit(tx, partyActor(r), { id: r.permitId, companyId: r.companyId }, [
+      await recordPermitAudit(tx, partyActor(r), permitOfLink(link), [
         {
           action: "request_viewed",
           field: "document_request",

@@ -18,7 +18,7 @@ import type { RequestRow } from "./request-view.ts";
 
 export interface LoadedRequest {
   request: RequestRow;
-  /** The tenant columns the policies need (the permit's client for a client-user's scope). */
+  /** The tenant columns the policies need: the permit's company and client (a client-user's scope). */
   companyId: string;
   clientId: string | null;
   status: string;
@@ -36,7 +36,7 @@ export async function findVisibleRequest(
   opts: { forUpdate?: boolean } = {},
 ): Promise<LoadedRequest> {
   const query = db
-    .select({ request: documentRequests, clientId: permits.clientId })
+    .select({ request: documentRequests, companyId: permits.companyId, clientId: permits.clientId })
     .from(documentRequests)
     .innerJoin(permits, eq(permits.id, documentRequests.permitId))
     .where(and(eq(documentRequests.id, id), permitScope(actor)));
@@ -50,7 +50,8 @@ export async function findVisibleRequest(
   };
 }
 
-const permitOf = (r: RequestRow) => ({ id: r.permitId, companyId: r.companyId });
+/** The permit as the trail records it: its company now (the request keeps the one it was asked in). */
+const permitOf = (loaded: LoadedRequest) => ({ id: loaded.request.permitId, companyId: loaded.companyId });
 const labelOf = (r: RequestRow) => documentLabel(r.documentKind as DocumentKind, r.title);
 
 /** The pending submission, which must be the one the reviewer looked at. */
@@ -95,7 +96,7 @@ export async function approveRequest(
     .where(and(eq(documentRequests.id, r.id), eq(documentRequests.status, "submitted")))
     .returning();
   if (!updated) throw conflict("This request was reviewed meanwhile.");
-  await recordPermitAudit(tx, actor, permitOf(r), [
+  await recordPermitAudit(tx, actor, permitOf(loaded), [
     { action: "request_approved", field: "document_request", newValue: labelOf(r) },
   ]);
   return updated;
@@ -120,7 +121,7 @@ export async function rejectRequest(
     .where(eq(documentRequests.id, r.id))
     .returning();
   await enqueueRequestDelivery(tx, updated!, "rejection");
-  await recordPermitAudit(tx, actor, permitOf(r), [
+  await recordPermitAudit(tx, actor, permitOf(loaded), [
     { action: "request_rejected", field: "document_request", newValue: labelOf(r) },
     { action: "request_rejected", field: "reject_reason", newValue: input.reason, internal: true },
   ]);
@@ -143,7 +144,7 @@ export async function revokeRequest(tx: Db, actor: Actor, loaded: LoadedRequest)
     .set({ status: "revoked", revokedAt: new Date(), updatedAt: new Date() })
     .where(eq(documentRequests.id, r.id))
     .returning();
-  await recordPermitAudit(tx, actor, permitOf(r), [
+  await recordPermitAudit(tx, actor, permitOf(loaded), [
     { action: "request_revoked", field: "document_request", newValue: labelOf(r) },
   ]);
   return updated!;
