@@ -8,7 +8,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app.ts";
 import { loadConfig } from "../config.ts";
-import { attachments, companies } from "../db/schema.ts";
+import { attachments, companies, requestFiles } from "../db/schema.ts";
+import { makeDocumentRequest } from "../test-support/document-requests.ts";
 import { useS3Server, useTestContext } from "../test-support/harness.ts";
 import { multipart } from "../test-support/multipart.ts";
 
@@ -243,4 +244,26 @@ describe("npm run storage:migrate (moveFilesToS3)", () => {
       expect(twice.stdout + twice.stderr).not.toContain(s3.env.S3_SECRET_ACCESS_KEY);
     },
   );
+  it("moves the outside parties' uploads: one awaiting review, and one approved whose attachment shares its key", async () => {
+    const permit = { id: w.permitId, companyId: w.companyId };
+    const loose = await makeDocumentRequest(t, permit);
+    const approved = await makeDocumentRequest(t, permit, { submitted: true });
+    const ok = await w.admin.post(`/api/requests/${approved.id}/approve`, {
+      submissionId: approved.submissionId,
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    const fileRow = async (id: string) =>
+      (await t.db.select().from(requestFiles).where(eq(requestFiles.id, id)))[0]!;
+    const attachmentId = (await fileRow(approved.fileId)).attachmentId!;
+    expect((await rowOf(attachmentId)).storageKey).toBe((await fileRow(approved.fileId)).storageKey);
+
+    const report = await moveFilesToS3(t.db, withS3);
+    expect(report.moved).toBe(2); // the loose upload, and the attachment (its request file goes along)
+    for (const id of [loose.fileId, approved.fileId]) {
+      const row = await fileRow(id);
+      expect(row.storageKey).toMatch(new RegExp(`^s3:companies/${w.companyId}/`));
+      expect(sha(await s3.getBytes(row.storageKey.slice(3)))).toBe(row.sha256);
+    }
+    expect((await rowOf(attachmentId)).storageKey).toBe((await fileRow(approved.fileId)).storageKey);
+  });
 });

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { attachments, companies } from "../db/schema.ts";
+import { attachments, companies, requestFiles } from "../db/schema.ts";
 import {
   driverOfKey,
   S3_KEY_PREFIX,
@@ -41,21 +41,40 @@ export function bucketKeyFor(localKey: string): string {
   return `${S3_KEY_PREFIX}${key}`;
 }
 
-/** Points the row at its new key (and records the checked hash), if it still refers to the old one. */
+/**
+ * Points the row at its new key (and records the checked hash), if it still refers to the old one.
+ * An attachment made from an outside party's upload takes its request file along (they share the key).
+ */
 async function switchRow(db: Db, file: StoredFileRow, key: string, digest: FileDigest): Promise<boolean> {
-  const switched =
-    file.owner === "attachment"
-      ? await db
-          .update(attachments)
-          .set({ storageKey: key, sha256: digest.sha256 })
-          .where(and(eq(attachments.id, file.id), eq(attachments.storageKey, file.key)))
-          .returning({ id: attachments.id })
-      : await db
-          .update(companies)
-          .set({ logoKey: key, logoSha256: digest.sha256, logoSize: digest.size })
-          .where(and(eq(companies.id, file.id), eq(companies.logoKey, file.key)))
-          .returning({ id: companies.id });
-  return switched.length === 1;
+  if (file.owner === "logo") {
+    const switched = await db
+      .update(companies)
+      .set({ logoKey: key, logoSha256: digest.sha256, logoSize: digest.size })
+      .where(and(eq(companies.id, file.id), eq(companies.logoKey, file.key)))
+      .returning({ id: companies.id });
+    return switched.length === 1;
+  }
+  if (file.owner === "request_file") {
+    const switched = await db
+      .update(requestFiles)
+      .set({ storageKey: key })
+      .where(and(eq(requestFiles.id, file.id), eq(requestFiles.storageKey, file.key)))
+      .returning({ id: requestFiles.id });
+    return switched.length === 1;
+  }
+  return db.transaction(async (tx) => {
+    const switched = await tx
+      .update(attachments)
+      .set({ storageKey: key, sha256: digest.sha256 })
+      .where(and(eq(attachments.id, file.id), eq(attachments.storageKey, file.key)))
+      .returning({ id: attachments.id });
+    if (switched.length !== 1) return false;
+    await tx
+      .update(requestFiles)
+      .set({ storageKey: key })
+      .where(and(eq(requestFiles.attachmentId, file.id), eq(requestFiles.storageKey, file.key)));
+    return true;
+  });
 }
 
 /**

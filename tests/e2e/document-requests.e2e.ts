@@ -274,11 +274,10 @@ describe("a renewed permit from an agency contact", () => {
     await toast(page, "Renewed Permit approved");
     await eventually(() => item.getByText("Approved", { exact: true }).isVisible()).toBe(true);
     await eventually(() => region(page, "Terms").getByText(day(newDate)).first().isVisible()).toBe(true);
-    // The files become the permit's: the last one current, the earlier ones archived (one attachment
-    // is current at a time, as with an upload by hand).
-    await eventually(() =>
-      region(page, "Attachments").getByText("renewed-permit-page-2.pdf").isVisible(),
-    ).toBe(true);
+    // The files become the permit's current files, together (the first archives what was current,
+    // the others join it).
+    for (const name of ["renewed-permit-full.pdf", "renewed-permit-page-2.pdf"])
+      await eventually(() => region(page, "Attachments").getByText(name).isVisible()).toBe(true);
     const files = await (
       await page.request.get(`${BASE_URL}/api/permits/${permit.id}/attachments?include_archived=true`)
     ).text();

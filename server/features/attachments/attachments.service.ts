@@ -68,9 +68,11 @@ export async function attachStoredFile(
   permit: { id: string; companyId: string },
   file: StoredUpload,
   kind: AttachmentKind = "file",
+  opts: { keepCurrent?: boolean } = {},
 ): Promise<AttachmentRow> {
+  // keepCurrent: a file that joins the current ones (the second file of one submission) archives nothing.
   const archived =
-    kind === "file"
+    kind === "file" && !opts.keepCurrent
       ? await tx
           .update(attachments)
           .set({ archived: true })

@@ -30,13 +30,16 @@ async function attachAll(
   kind: "file" | "ledger_document",
 ): Promise<string[]> {
   const ids: string[] = [];
-  for (const f of files) {
+  for (const [i, f] of files.entries()) {
+    // The submission's files become the permit's current files together: the first archives what
+    // was current, the others join it.
     const attachment = await attachStoredFile(
       tx,
       actor,
       permit,
       { key: f.storageKey, size: f.size, sha256: f.sha256, filename: f.filename, contentType: f.contentType },
       kind,
+      { keepCurrent: i > 0 },
     );
     await tx.update(requestFiles).set({ attachmentId: attachment.id }).where(eq(requestFiles.id, f.id));
     ids.push(attachment.id);

@@ -3,10 +3,9 @@ import { queryRows, type Db } from "../../db/client.ts";
 import { contacts } from "../../db/schema.ts";
 import { validation } from "../../errors.ts";
 
-// STAND-IN until the contacts feature (branch i27-contacts) lands on main: it exports
-// listContactsForPicker(db, actor, companyId) and ensureContact(tx, companyId, {...}) from
-// server/features/contacts/index.ts. Swap these three functions for those; nothing else here
-// touches the contacts tables.
+// The request dialog's view of the contacts: the permit's own contacts first, only those with an
+// e-mail (a request is sent by e-mail). A new name and e-mail become a contact through the contacts
+// feature's ensureContact (server/features/contacts), which audits the creation.
 
 export interface PickerContact {
   id: string;
@@ -42,27 +41,4 @@ export async function findCompanyContact(tx: Db, companyId: string, id: string) 
   if (!row) throw validation({ contactId: "Choose a contact of this company" });
   if (!row.email) throw validation({ contactId: "This contact has no e-mail address" });
   return row as typeof row & { email: string };
-}
-
-/** The company's contact with this e-mail (any case), created with the name given when there is none. */
-export async function ensureContact(
-  tx: Db,
-  companyId: string,
-  c: { name: string; email: string; organization?: string | null; kind?: PickerContact["kind"] },
-) {
-  await tx
-    .insert(contacts)
-    .values({
-      companyId,
-      name: c.name,
-      email: c.email,
-      organization: c.organization ?? null,
-      kind: c.kind ?? "other",
-    })
-    .onConflictDoNothing();
-  const [row] = await tx
-    .select()
-    .from(contacts)
-    .where(and(eq(contacts.companyId, companyId), sql`lower(${contacts.email}) = ${c.email.toLowerCase()}`));
-  return row! as typeof row & { email: string };
 }

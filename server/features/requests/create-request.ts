@@ -12,7 +12,8 @@ import {
 } from "../../../shared/domain/document-requests.ts";
 import type { CreateRequestInput } from "../../../shared/schemas/document-requests.ts";
 import type { PermitRow } from "../permits/index.ts";
-import { ensureContact, findCompanyContact } from "./contact-link.ts";
+import { ensureContact } from "../contacts/index.ts";
+import { findCompanyContact } from "./contact-link.ts";
 import { newLinkToken } from "./link-token.ts";
 import { enqueueRequestDelivery } from "./request-deliveries.ts";
 import type { RequestRow } from "./request-view.ts";
@@ -42,11 +43,12 @@ export async function createRequest(
   }
   const contact = input.contactId
     ? await findCompanyContact(tx, permit.companyId, input.contactId)
-    : await ensureContact(tx, permit.companyId, {
-        name: input.name!,
-        email: input.email!,
-        organization: input.organization,
-      });
+    : await ensureContact(
+        tx,
+        permit.companyId,
+        { name: input.name!, email: input.email!, organization: input.organization },
+        actor,
+      ).then((c) => ({ ...c, email: c.email ?? input.email! }));
   const { hash, sealed } = newLinkToken(links);
   const days = input.expiresInDays ?? DEFAULT_LINK_DAYS;
   const [row] = await tx

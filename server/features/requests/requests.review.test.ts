@@ -121,6 +121,33 @@ describe("approving applies the document through the existing paths", () => {
     expect((await h.party().submit(token)).statusCode).toBe(409);
   });
 
+  it("a submission's files become the permit's current files together, archiving what was current", async () => {
+    const permit = await newPermit();
+    const [before] = await t.db
+      .insert(attachments)
+      .values({
+        permitId: permit.id,
+        companyId: w.companyId,
+        filename: "old-scan.pdf",
+        storageKey: "companies/none/old-scan",
+        contentType: "application/pdf",
+        size: 1,
+        sha256: "0".repeat(64),
+      })
+      .returning();
+    const { id, token } = await h.ask(w.admin, permit.id, { documentKind: "inspection_report", fields: [] });
+    const p = h.party();
+    expect((await p.upload(token, "page-1.pdf", "%PDF-1.4 one")).statusCode).toBe(201);
+    expect((await p.upload(token, "page-2.pdf", "%PDF-1.4 two")).statusCode).toBe(201);
+    expect((await p.submit(token)).statusCode).toBe(200);
+    const submissionId = await h.pendingSubmissionOf(w.admin, permit.id, id);
+    expect((await w.admin.post(`/api/requests/${id}/approve`, { submissionId })).statusCode).toBe(200);
+    const files = await t.db.select().from(attachments).where(eq(attachments.permitId, permit.id));
+    const state = Object.fromEntries(files.map((f) => [f.filename, f.archived]));
+    expect(state).toEqual({ "old-scan.pdf": true, "page-1.pdf": false, "page-2.pdf": false });
+    expect(before!.archived).toBe(false);
+  });
+
   it("an approval that the lifecycle refuses changes nothing (one transaction)", async () => {
     const permit = await newPermit();
     const { id, token } = await h.ask(w.admin, permit.id, {
@@ -252,6 +279,35 @@ describe("the party's e-mails (request_deliveries, exactly once)", () => {
     expect(page.request.rejectReason).toBe("The report is unsigned.");
     await h.answer(token);
     expect((await viewOf(w.admin, permit.id, id)).state).toBe("submitted");
+  });
+
+  it("a rejection leaves the link at least a week to answer, and never shortens it", async () => {
+    const permit = await newPermit();
+    const { id, token } = await h.ask(w.admin, permit.id, { email: "mail.five@acme-surety.example" });
+    await h.answer(token);
+    // The link would expire in an hour: the rejection's e-mail must not carry a dead link.
+    await t.db
+      .update(documentRequests)
+      .set({ expiresAt: new Date(Date.now() + 3_600_000) })
+      .where(eq(documentRequests.id, id));
+    let submissionId = await h.pendingSubmissionOf(w.admin, permit.id, id);
+    const week = Date.now() + 7 * 86_400_000;
+    expect(
+      (await w.admin.post(`/api/requests/${id}/reject`, { submissionId, reason: "Unsigned." })).statusCode,
+    ).toBe(200);
+    const expiry = async () =>
+      (await t.db.select().from(documentRequests).where(eq(documentRequests.id, id)))[0]!.expiresAt.getTime();
+    expect(await expiry()).toBeGreaterThanOrEqual(week - 60_000);
+    // A link with longer to run keeps its own date.
+    const far = new Date(Date.now() + 20 * 86_400_000);
+    await t.db.update(documentRequests).set({ expiresAt: far }).where(eq(documentRequests.id, id));
+    await h.answer(token);
+    submissionId = await h.pendingSubmissionOf(w.admin, permit.id, id);
+    expect(
+      (await w.admin.post(`/api/requests/${id}/reject`, { submissionId, reason: "Still unsigned." }))
+        .statusCode,
+    ).toBe(200);
+    expect(Math.abs((await expiry()) - far.getTime())).toBeLessThan(1000);
   });
 
   it("revoking cancels an e-mail not sent yet", async () => {

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Actor } from "../../access/actor.ts";
 import { recordPermitAudit } from "../../audit/audit-writer.ts";
 import type { Db } from "../../db/client.ts";
@@ -102,6 +102,9 @@ export async function approveRequest(
   return updated;
 }
 
+/** Days a rejected request's link stays open at least, for the party to answer the rejection. */
+export const REJECTED_LINK_MIN_DAYS = 7;
+
 /** 'Reject': the submission is closed with the reason, the link opens again, and the party is told why. */
 export async function rejectRequest(
   tx: Db,
@@ -117,7 +120,14 @@ export async function rejectRequest(
     .where(eq(requestSubmissions.id, submission.id));
   const [updated] = await tx
     .update(documentRequests)
-    .set({ status: "open", ...reviewed(actor), rejectReason: input.reason, updatedAt: new Date() })
+    .set({
+      status: "open",
+      ...reviewed(actor),
+      rejectReason: input.reason,
+      // The rejection e-mail's link must still open: at least a week left to answer it.
+      expiresAt: sql`greatest(${documentRequests.expiresAt}, now() + make_interval(days => ${REJECTED_LINK_MIN_DAYS}))`,
+      updatedAt: new Date(),
+    })
     .where(eq(documentRequests.id, r.id))
     .returning();
   await enqueueRequestDelivery(tx, updated!, "rejection");
