@@ -32,6 +32,12 @@ const ConfigSchema = z.object({
   SIGNIN_ACCOUNT_LIMIT: int(10),
   SIGNIN_WINDOW_SECONDS: int(15 * 60),
   API_RATE_LIMIT: int(600),
+  /**
+   * A document request's link (issue 27), per address per SIGNIN_WINDOW_SECONDS: every request to a
+   * link route, and the unknown tokens among them (guessing), counted in the database.
+   */
+  REQUEST_LINK_IP_LIMIT: int(300),
+  REQUEST_LINK_MISS_LIMIT: int(20),
   TRUST_PROXY: bool,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /**

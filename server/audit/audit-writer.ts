@@ -19,12 +19,29 @@ export interface PermitAuditEntry {
 }
 
 /**
+ * Who an audit entry names: a signed-in actor, or someone without an account acting through a link
+ * (an outside party answering a document request, issue 27: `userId` null, the name as the trail
+ * shows it, "Jane Roe (Acme Surety) via request link").
+ */
+export type AuditActor = Pick<Actor, "name" | "impersonatorId" | "impersonatorName"> & {
+  userId: string | null;
+};
+
+/** An outside party acting through a link: no user, no impersonator. */
+export const linkActor = (name: string): AuditActor => ({
+  userId: null,
+  name,
+  impersonatorId: null,
+  impersonatorName: null,
+});
+
+/**
  * The one way to write the permit audit trail: it needs the actor (and so the impersonator),
  * and takes the transaction of the change it records. Audit rows are never updated or deleted.
  */
 export async function recordPermitAudit(
   tx: Db,
-  actor: Actor,
+  actor: Actor | AuditActor,
   permit: { id: string; companyId: string },
   entries: PermitAuditEntry[],
 ): Promise<void> {
@@ -38,7 +55,7 @@ export async function recordPermitAudit(
  */
 export async function recordPermitAuditMany(
   tx: Db,
-  actor: Actor,
+  actor: Actor | AuditActor,
   items: { permit: { id: string; companyId: string }; entries: PermitAuditEntry[] }[],
 ): Promise<void> {
   const insert = permitAuditInsert(actor, items);
@@ -50,7 +67,7 @@ export async function recordPermitAuditMany(
  * own (a data-modifying WITH: the bond ledger's writer); null when there is nothing to record.
  */
 export function permitAuditInsert(
-  actor: Actor,
+  actor: Actor | AuditActor,
   items: { permit: { id: string; companyId: string }; entries: PermitAuditEntry[] }[],
 ): SQL | null {
   const rows = items.flatMap(({ permit, entries }) =>

@@ -952,6 +952,12 @@ export const documentRequests = pgTable(
       .notNull()
       .default(sql`'[]'::jsonb`),
     tokenHash: text("token_hash").notNull(),
+    /**
+     * The token sealed with a key derived from SESSION_SECRET (link-signer.ts), so the request's
+     * e-mails (a retry after an SMTP outage, a rejection, a reminder) can carry the same link; the
+     * database alone never yields a working link (decision 0028). Null: no e-mail can carry it.
+     */
+    tokenSealed: text("token_sealed"),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     status: text("status").notNull().default("open"),
     firstViewedAt: timestamp("first_viewed_at", { withTimezone: true }),

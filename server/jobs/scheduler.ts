@@ -3,6 +3,7 @@ import { Cron } from "croner";
 import type { FastifyInstance } from "fastify";
 import { backupSource, runNightlyBackup } from "../features/backups/index.ts";
 import { runReminders } from "../features/reminders/index.ts";
+import { sendDueRequestDeliveries } from "../features/requests/index.ts";
 
 export interface Scheduler {
   /** Stops the timers and waits for a run in progress, so shutdown never cuts a send short. */
@@ -67,6 +68,17 @@ export function startScheduler(app: FastifyInstance, opts: { clock?: () => Date 
         }
       } catch (err) {
         app.log.error({ err }, "reminders run failed; the next run picks it up");
+      }
+      // Document requests' e-mails to outside parties (issue 27): whatever an SMTP outage left pending.
+      try {
+        const sent = await timed(
+          "request-emails",
+          () => sendDueRequestDeliveries(db, mailer, { publicUrl: config.publicUrl, links: app.ctx.links }),
+          () => "succeeded",
+        );
+        if (sent.sent || sent.retrying || sent.failed) app.log.info(sent, "request e-mails run");
+      } catch (err) {
+        app.log.error({ err }, "request e-mails run failed; the next run picks it up");
       }
     });
     return running;

@@ -9,6 +9,9 @@ import { SAVED_VIEW_PARAMS } from "../../shared/domain/permit-list.ts";
 import { PROJECT_STATUSES } from "../../shared/domain/statuses.ts";
 import { createLinkSigner } from "../auth/link-signer.ts";
 import { signAcknowledgeToken } from "../features/reminders/index.ts";
+import { unsealLinkToken } from "../features/requests/index.ts";
+import { documentRequests, requestFiles, requestSubmissions } from "../db/schema.ts";
+import { and, eq, isNotNull } from "drizzle-orm";
 import { DEFAULT_PASSWORD } from "../test-support/factories.ts";
 import { useTestContext } from "../test-support/harness.ts";
 import {
@@ -60,6 +63,9 @@ const t = useTestContext({
   SIGNIN_IP_LIMIT: "100000000",
   SIGNIN_ACCOUNT_LIMIT: "100000000",
   API_RATE_LIMIT: "100000000",
+  // The request links' guessing limit has tests of its own; here every hostile token is a miss.
+  REQUEST_LINK_IP_LIMIT: "100000000",
+  REQUEST_LINK_MISS_LIMIT: "100000000",
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -3581,6 +3587,330 @@ SPECS.push(
           if (p.closeDate || p.archived || p.status === "N/A" || p.acknowledged) return;
           p.acknowledged = true;
           addAudit(p.companyId, id, "acknowledge", "acknowledged");
+        },
+      };
+    },
+  },
+);
+
+// ----- Document requests (issue 27): staff ask, the party answers by link, staff review
+
+interface RequestM {
+  companyId: string;
+  permitId: string;
+  token: string;
+  status: "open" | "submitted" | "approved" | "revoked";
+  /** Files uploaded since the last submission (Submit needs one). */
+  loose: number;
+  /** The files of the submission awaiting review. */
+  submittedFiles: string[];
+  looseFiles: string[];
+  submissionId: string | null;
+}
+const requestsM = new Map<string, RequestM>();
+/** Requests whose permit still exists, in a state, the actor may review (scope). */
+const requestsIn = (
+  status: RequestM["status"],
+  who: Who = "anon",
+  filter: (r: RequestM) => boolean = () => true,
+) =>
+  [...requestsM]
+    .filter(
+      ([, r]) =>
+        r.status === status &&
+        model.permits.has(r.permitId) &&
+        (who === "anon" || scopeOf(who).includes(model.permits.get(r.permitId)!.companyId)) &&
+        filter(r),
+    )
+    .map(([id]) => id);
+const REQUEST_KINDS = [
+  "inspection_report",
+  "certificate_of_insurance",
+  "continuation_certificate",
+  "other",
+] as const;
+
+SPECS.push(
+  {
+    route: "POST /api/permits/:permitId/requests",
+    body: "json",
+    fields: {
+      text: ["name", "organization", "title", "message"],
+      date: ["dueDate"],
+      id: ["contactId"],
+      enum: ["documentKind"],
+      number: ["expiresInDays"],
+      array: ["fields"],
+      required: ["documentKind", "name", "email"],
+    },
+    weight: 2,
+    base: () => {
+      const id = pickPermit("CA");
+      return id
+        ? {
+            who: "CA",
+            params: { permitId: id },
+            body: { name: "Hostile Party", email: "party@example.com", documentKind: "inspection_report" },
+          }
+        : null;
+    },
+    valid: () => {
+      const who = staff();
+      const id = pickPermit(who);
+      if (!id) return null;
+      const { companyId } = model.permits.get(id)!;
+      const kind = pick(REQUEST_KINDS);
+      const message = text("Message", 4000);
+      return {
+        route: "POST /api/permits/:permitId/requests",
+        kind: flavorKind(),
+        who,
+        method: "POST",
+        url: `/api/permits/${id}/requests`,
+        ...json({
+          name: text("Party", 200).sent,
+          email: `party-${seq()}@example.com`,
+          organization: chance(0.5) ? text("Org", 200).sent : null,
+          documentKind: kind,
+          title: kind === "other" ? text("Title", 200).sent : undefined,
+          message: message.sent,
+          dueDate: chance(0.5) ? dateBetween(2026, 2030) : "",
+          expiresInDays: chance(0.5) ? int(1, 90) : undefined,
+        }),
+        expect: 201,
+        after: async (res) => {
+          const { request } = res.json() as { request: { id: string } };
+          const [row] = await t.db
+            .select({ sealed: documentRequests.tokenSealed })
+            .from(documentRequests)
+            .where(eq(documentRequests.id, request.id));
+          const token = unsealLinkToken(t.app.ctx.links, row!.sealed)!;
+          requestsM.set(request.id, {
+            companyId,
+            permitId: id,
+            token,
+            status: "open",
+            loose: 0,
+            looseFiles: [],
+            submittedFiles: [],
+            submissionId: null,
+          });
+          addAudit(companyId, id, "request_sent", "document_request");
+          addAudit(companyId, id, "request_sent", "request_party");
+        },
+      };
+    },
+  },
+  {
+    route: "POST /api/request-links/:token/files",
+    body: "attachment",
+    weight: 2,
+    base: () => {
+      const ids = [...requestsIn("open"), ...requestsIn("submitted")];
+      return { who: "anon", params: { token: ids.length ? requestsM.get(pick(ids))!.token : randomUUID() } };
+    },
+    valid: () => {
+      const ids = [
+        ...requestsIn("open", "anon", (r) => r.loose < 3),
+        ...requestsIn("submitted", "anon", (r) => r.loose + r.submittedFiles.length < 4),
+      ];
+      if (!ids.length) return null;
+      const r = requestsM.get(pick(ids))!;
+      const name = `answer-${seq()}.pdf`;
+      return {
+        route: "POST /api/request-links/:token/files",
+        kind: "valid",
+        who: "anon",
+        method: "POST",
+        url: `/api/request-links/${r.token}/files`,
+        ...multipart([
+          { name: "file", filename: name, contentType: "application/pdf", content: `%PDF-1.4 ${seq()}` },
+        ]),
+        expect: 201,
+        after: () => {
+          // A file added while a submission awaits review joins it.
+          if (r.status === "submitted") r.submittedFiles.push(name);
+          else {
+            r.loose++;
+            r.looseFiles.push(name);
+          }
+          addAudit(
+            model.permits.get(r.permitId)!.companyId,
+            r.permitId,
+            "request_file_uploaded",
+            "request_file",
+          );
+        },
+      };
+    },
+  },
+  {
+    route: "POST /api/request-links/:token/submit",
+    body: "json",
+    fields: {},
+    weight: 1,
+    // A request without files: the route refuses it even when the body is good.
+    base: () => {
+      const ids = requestsIn("open", "anon", (r) => r.loose === 0);
+      return {
+        who: "anon",
+        params: { token: ids.length ? requestsM.get(pick(ids))!.token : randomUUID() },
+        body: { values: {} },
+      };
+    },
+    valid: () => {
+      const ids = requestsIn("open", "anon", (r) => r.loose > 0);
+      if (!ids.length) return null;
+      const id = pick(ids);
+      const r = requestsM.get(id)!;
+      return {
+        route: "POST /api/request-links/:token/submit",
+        kind: "valid",
+        who: "anon",
+        method: "POST",
+        url: `/api/request-links/${r.token}/submit`,
+        ...json({ values: {} }),
+        expect: 200,
+        after: async () => {
+          const [s] = await t.db
+            .select({ id: requestSubmissions.id })
+            .from(requestSubmissions)
+            .where(and(eq(requestSubmissions.requestId, id), eq(requestSubmissions.status, "pending")));
+          Object.assign(r, {
+            status: "submitted",
+            submissionId: s!.id,
+            submittedFiles: [...r.looseFiles],
+            looseFiles: [],
+            loose: 0,
+          });
+          addAudit(
+            model.permits.get(r.permitId)!.companyId,
+            r.permitId,
+            "request_submitted",
+            "document_request",
+          );
+        },
+      };
+    },
+  },
+  {
+    route: "POST /api/requests/:id/approve",
+    body: "json",
+    fields: { id: ["submissionId"], required: ["submissionId"] },
+    weight: 1,
+    // Another submission than the one awaiting review: refused (409) even when the body is good.
+    base: () => {
+      const ids = requestsIn("submitted", "CA");
+      return {
+        who: "CA",
+        params: { id: ids.length ? pick(ids) : randomUUID() },
+        body: { submissionId: randomUUID() },
+      };
+    },
+    valid: () => {
+      const who = staff();
+      const ids = requestsIn("submitted", who);
+      if (!ids.length) return null;
+      const id = pick(ids);
+      const r = requestsM.get(id)!;
+      return {
+        route: "POST /api/requests/:id/approve",
+        kind: "valid",
+        who,
+        method: "POST",
+        url: `/api/requests/${id}/approve`,
+        ...json({ submissionId: r.submissionId }),
+        expect: 200,
+        after: async () => {
+          // Each file becomes the permit's current file in turn, archiving the one before (as an upload does).
+          const { companyId } = model.permits.get(r.permitId)!;
+          const files = await t.db
+            .select({ id: requestFiles.attachmentId, filename: requestFiles.filename })
+            .from(requestFiles)
+            .where(and(eq(requestFiles.requestId, id), isNotNull(requestFiles.attachmentId)))
+            .orderBy(requestFiles.createdAt, requestFiles.id);
+          for (const f of files) {
+            for (const [attachmentId, a] of model.attachments) {
+              if (a.permitId === r.permitId && !a.archived && !ledgerDocuments.has(attachmentId)) {
+                a.archived = true;
+                addAudit(companyId, r.permitId, "archive", "attachment");
+              }
+            }
+            addAudit(companyId, r.permitId, "upload", "attachment");
+            model.attachments.set(f.id!, { permitId: r.permitId, filename: f.filename, archived: false });
+          }
+          r.status = "approved";
+          addAudit(companyId, r.permitId, "request_approved", "document_request");
+        },
+      };
+    },
+  },
+  {
+    route: "POST /api/requests/:id/reject",
+    body: "json",
+    fields: { id: ["submissionId"], text: ["reason"], required: ["submissionId", "reason"] },
+    weight: 0.5,
+    base: () => {
+      const ids = requestsIn("submitted", "CA");
+      return {
+        who: "CA",
+        params: { id: ids.length ? pick(ids) : randomUUID() },
+        body: { submissionId: randomUUID(), reason: "Unsigned" },
+      };
+    },
+    valid: () => {
+      const who = staff();
+      const ids = requestsIn("submitted", who);
+      if (!ids.length) return null;
+      const id = pick(ids);
+      const r = requestsM.get(id)!;
+      return {
+        route: "POST /api/requests/:id/reject",
+        kind: flavorKind(),
+        who,
+        method: "POST",
+        url: `/api/requests/${id}/reject`,
+        ...json({ submissionId: r.submissionId, reason: text("Reason", 2000).sent }),
+        expect: 200,
+        after: () => {
+          Object.assign(r, { status: "open", submissionId: null, submittedFiles: [] });
+          const { companyId } = model.permits.get(r.permitId)!;
+          addAudit(companyId, r.permitId, "request_rejected", "document_request");
+          addAudit(companyId, r.permitId, "request_rejected", "reject_reason");
+        },
+      };
+    },
+  },
+  {
+    route: "POST /api/requests/:id/revoke",
+    body: "none",
+    weight: 0.3,
+    // A request already revoked: refused (409) whatever else is wrong or right.
+    base: () => {
+      const ids = requestsIn("revoked", "CA");
+      return { who: "CA", params: { id: ids.length ? pick(ids) : randomUUID() } };
+    },
+    valid: () => {
+      const who = staff();
+      const ids = [...requestsIn("open", who), ...requestsIn("submitted", who)];
+      if (!ids.length) return null;
+      const id = pick(ids);
+      const r = requestsM.get(id)!;
+      return {
+        route: "POST /api/requests/:id/revoke",
+        kind: "valid",
+        who,
+        method: "POST",
+        url: `/api/requests/${id}/revoke`,
+        expect: 200,
+        after: () => {
+          r.status = "revoked";
+          addAudit(
+            model.permits.get(r.permitId)!.companyId,
+            r.permitId,
+            "request_revoked",
+            "document_request",
+          );
         },
       };
     },

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { userNotifications } from "../db/schema.ts";
 import { signAcknowledgeToken, runReminders } from "../features/reminders/index.ts";
 import { createTestContext, type TestContext } from "../test-support/harness.ts";
+import { requestHelpers } from "../test-support/document-requests.ts";
 import { multipart } from "../test-support/multipart.ts";
 import { startTestSmtp, type TestSmtp } from "../test-support/test-smtp.ts";
 import {
@@ -69,6 +70,9 @@ interface World {
   clientUserId: string;
   clientUserEmail: string;
   callers: Record<Viewer, Caller>;
+  /** A document request on the permit (issue 27): its id and its link's token. */
+  requestId: string;
+  requestToken: string;
   /** Each viewer's own calendar feed (the impersonator reads the client-user's). */
   feeds: Partial<Record<Viewer, string>>;
 }
@@ -226,6 +230,14 @@ async function buildWorld() {
     "attachment",
   );
   w.attachmentId = (uploaded.attachment as { id: string }).id;
+  const asked = await post(`${steps(permit.id)}/requests`, {
+    name: "Jane Roe",
+    email: "jane.roe@acme-surety.example",
+    documentKind: "renewed_permit",
+    fields: ["new_expiration_date"],
+  });
+  w.requestId = (asked.request as { id: string }).id;
+  w.requestToken = await requestHelpers(t).tokenOf(w.requestId);
 
   w.feeds = {};
   for (const v of ["CL", ...STAFF] as Viewer[]) {
@@ -273,7 +285,12 @@ const write =
   () => [
     {
       method: method as InjectOptions["method"],
-      url: path.replace(":id", w.permitId).replace(":cid", randomUUID()).replace(":token", ackToken()),
+      url: path
+        .replace(":permitId", w.permitId)
+        .replace(":id", w.permitId)
+        .replace(":cid", randomUUID())
+        .replace("/api/request-links/:token", `/api/request-links/${w.requestToken}`)
+        .replace(":token", ackToken()),
       payload,
     },
   ];
@@ -321,6 +338,12 @@ const ROUTES: Record<RouteKey, Requests> = {
   // The calendar feed (each viewer's own), a reminder's Acknowledge link
   "GET /api/calendar/:file": get((v) => w.feeds[v]!),
   "GET /api/acknowledgements/:token": get(() => `/api/acknowledgements/${ackToken()}`),
+  // Document requests (issue 27): what was asked of a permit, the party's link and its page
+  "GET /api/permits/:permitId/requests": get(permit("/requests"), bond("/requests")),
+  "GET /api/permits/:permitId/request-options": get(permit("/request-options")),
+  "GET /api/requests/:id/files/:fileId": get(() => `/api/requests/${w.requestId}/files/${randomUUID()}`),
+  "GET /api/request-links/:token": get(() => `/api/request-links/${w.requestToken}`),
+  "GET /api/request-links/:token/logo": get(() => `/api/request-links/${w.requestToken}/logo`),
   // The rest of what a signed-in user may read
   "GET /api/me": get(at("/api/me")),
   "GET /api/me/calendar-token": get(at("/api/me/calendar-token")),
@@ -358,6 +381,12 @@ const ROUTES: Record<RouteKey, Requests> = {
   "POST /api/permits/:id/close": step("close", { close_date: "2025-01-02", final_status: "Finaled" }),
   "POST /api/permits/:id/comments": step("comments", { text: "A client's question" }),
   "POST /api/acknowledgements/:token": write("POST", "/api/acknowledgements/:token"),
+  "POST /api/permits/:permitId/requests": write("POST", "/api/permits/:permitId/requests"),
+  "POST /api/requests/:id/approve": write("POST", "/api/requests/:id/approve"),
+  "POST /api/requests/:id/reject": write("POST", "/api/requests/:id/reject"),
+  "POST /api/requests/:id/revoke": write("POST", "/api/requests/:id/revoke"),
+  "POST /api/request-links/:token/files": write("POST", "/api/request-links/:token/files"),
+  "POST /api/request-links/:token/submit": write("POST", "/api/request-links/:token/submit", { values: {} }),
   "PUT /api/permits/:id": write("PUT", "/api/permits/:id"),
   "DELETE /api/permits/:id": write("DELETE", "/api/permits/:id"),
   "POST /api/permits": write("POST", "/api/permits"),

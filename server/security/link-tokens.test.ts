@@ -11,6 +11,8 @@ import { loadConfig } from "../config.ts";
 import type { Database } from "../db/client.ts";
 import { rotateFeedToken } from "../features/calendar/calendar.service.ts";
 import { signAcknowledgeToken } from "../features/reminders/index.ts";
+import { makeDocumentRequest } from "../test-support/document-requests.ts";
+import { multipart } from "../test-support/multipart.ts";
 import { openTestDatabase } from "../test-support/database.ts";
 import { factories } from "../test-support/factories.ts";
 
@@ -60,6 +62,7 @@ let database: Database;
 let dataDir: string;
 let ackToken: string;
 let feedToken: string;
+let requestToken: string;
 
 const send = (opts: InjectOptions) =>
   app.inject({ ...opts, headers: { [CSRF_HEADER]: CSRF_HEADER_VALUE, ...(opts.headers ?? {}) } });
@@ -105,6 +108,10 @@ beforeAll(async () => {
     dueOn: permit.expirationDate!,
   });
   feedToken = await rotateFeedToken(database.db, user.id);
+  // A document request's link (issue 27), made as the feature makes one.
+  requestToken = (
+    await makeDocumentRequest({ app, db: database.db } as Parameters<typeof makeDocumentRequest>[0], permit)
+  ).token;
 });
 
 afterAll(async () => {
@@ -171,6 +178,53 @@ describe("link tokens in the request log (security finding 4)", () => {
     }
   });
 
+  it("never logs a document request link's token (issue 27): the API's routes, the upload, the web page", async () => {
+    const unknown = `${requestToken.slice(0, -6)}zzzzzz`;
+    const requests: [InjectOptions, string, number][] = [
+      [{ method: "GET", url: `/api/request-links/${requestToken}` }, "/api/request-links/[redacted]", 200],
+      [{ method: "GET", url: `/api/request-links/${unknown}` }, "/api/request-links/[redacted]", 404],
+      [
+        { method: "GET", url: `/api/request-links/${requestToken}/logo` },
+        "/api/request-links/[redacted]/logo",
+        404,
+      ],
+      [
+        {
+          method: "POST",
+          url: `/api/request-links/${requestToken}/files`,
+          ...multipart([
+            { name: "file", filename: "a.pdf", contentType: "application/pdf", content: "%PDF" },
+          ]),
+        },
+        "/api/request-links/[redacted]/files",
+        201,
+      ],
+      [
+        { method: "POST", url: `/api/request-links/${requestToken}/submit`, payload: { values: { x: "1" } } },
+        "/api/request-links/[redacted]/submit",
+        400,
+      ],
+      [
+        { method: "POST", url: `/api/request-links/${requestToken}/submit`, payload: { values: {} } },
+        "/api/request-links/[redacted]/submit",
+        200,
+      ],
+      // Another case reaches no route (401 without a session), and is masked all the same.
+      [{ method: "GET", url: `/api/Request-Links/${requestToken}` }, "/api/Request-Links/[redacted]", 401],
+      [{ method: "GET", url: `/request/${requestToken}` }, "/request/[redacted]", 200],
+      [{ method: "GET", url: `/request/${unknown}?from=mail` }, "/request/[redacted]?from=mail", 200],
+    ];
+    for (const [opts, masked, status] of requests) {
+      const res = await send(opts);
+      expect(res.statusCode, `${opts.method} ${masked} ${res.body.slice(0, 200)}`).toBe(status);
+    }
+    for (const line of lines)
+      for (const secret of [requestToken, unknown]) expect(line).not.toContain(secret);
+    const seen = completed();
+    for (const [opts, masked, status] of requests)
+      expect(seen).toContainEqual({ method: opts.method, url: masked, status });
+  });
+
   it("masks the token of a failing link route in its error lines, and in fastify's own request line", async () => {
     const token = "a-future-link-token-0123456789abcdefghijkl";
     const res = await send({ method: "GET", url: `/api/test-links/${token}/boom` });
@@ -195,7 +249,11 @@ describe("link tokens in the request log (security finding 4)", () => {
     expect(declared.map((r) => `${r.method} ${r.url} ${String(r.config.linkToken)}`).sort()).toEqual([
       "GET /api/acknowledgements/:token token",
       "GET /api/calendar/:file file",
+      "GET /api/request-links/:token token",
+      "GET /api/request-links/:token/logo token",
       "POST /api/acknowledgements/:token token",
+      "POST /api/request-links/:token/files token",
+      "POST /api/request-links/:token/submit token",
     ]);
   });
 });

@@ -60,6 +60,8 @@ const t = useTestContext({
   SIGNIN_IP_LIMIT: "1000000",
   SIGNIN_ACCOUNT_LIMIT: "1000000",
   API_RATE_LIMIT: "1000000",
+  REQUEST_LINK_IP_LIMIT: "1000000",
+  REQUEST_LINK_MISS_LIMIT: "1000000",
 });
 let w: MatrixWorld;
 let fresh: FreshRecords;
@@ -216,6 +218,19 @@ async function acknowledgeLink(c: Cell): Promise<Send> {
   });
   return { params: { token: c.object === "own" ? token : `${token.slice(0, -4)}AAAA` } };
 }
+
+/** A document request's link (issue 27): a new request of A's ("own": its token) or a token of nothing. */
+async function requestLink(c: Cell, opts: { submitted?: boolean } = {}): Promise<Send> {
+  const { token } = await fresh.request("ownClient", opts);
+  return { params: { token: c.object === "own" ? token : `${token.slice(0, -4)}AAAA` } };
+}
+/** A new request on a permit of the object's project, with a submission awaiting review. */
+const freshRequest =
+  (opts: { submitted?: boolean } = {}, payload?: (r: { submissionId: string | null }) => object) =>
+  async (c: Cell): Promise<Send> => {
+    const r = await fresh.request(c.object as RecordKey, opts);
+    return { params: { id: r.id, fileId: r.fileId }, ...(payload ? { payload: payload(r) } : {}) };
+  };
 
 /** A new saved view: the actor's own (`own`), or another user's (`other`). */
 const viewOf = (c: Cell) =>
@@ -740,6 +755,122 @@ const ROWS: Row[] = [
   // A reminder's Acknowledge link: no session; the signed token is the credential ("own": a valid one).
   open("GET /api/acknowledgements/:token", CO2, "200 404", acknowledgeLink, { scan: false }),
   open("POST /api/acknowledgements/:token", CO2, "200 404", acknowledgeLink, { scan: false }),
+
+  // Document requests (issue 27): asked and reviewed by the roles that edit permits; a client-user
+  // lists what was asked of its clients' permits (kind, state, dates: the leak scan runs on it).
+  row(
+    "GET /api/permits/:permitId/request-options",
+    P4,
+    {
+      SA: "200 200 200 200",
+      CA: "200 200 200 404",
+      CU: "200 200 200 404",
+      CL: "404 403 404 404",
+      OA: "404 404 404 200",
+    },
+    (c) => ({ params: { permitId: w.permits[c.object as RecordKey] } }),
+  ),
+  row(
+    "GET /api/permits/:permitId/requests",
+    P4,
+    {
+      SA: "200 200 200 200",
+      CA: "200 200 200 404",
+      CU: "200 200 200 404",
+      CL: "404 200 404 404",
+      OA: "404 404 404 200",
+    },
+    (c) => ({ params: { permitId: w.permits[c.object as RecordKey] } }),
+  ),
+  row(
+    "POST /api/permits/:permitId/requests",
+    P4,
+    {
+      SA: "201 201 201 201",
+      CA: "201 201 201 404",
+      CU: "201 201 201 404",
+      CL: "404 403 404 404",
+      OA: "404 404 404 201",
+    },
+    async (c) => ({
+      params: { permitId: await fresh.permit(c.object as RecordKey) },
+      payload: {
+        name: "Matrix Party",
+        email: `${uniq("party")}@example.com`,
+        documentKind: "inspection_report",
+      },
+    }),
+  ),
+  row(
+    "POST /api/requests/:id/approve",
+    P4,
+    {
+      SA: "200 200 200 200",
+      CA: "200 200 200 404",
+      CU: "200 200 200 404",
+      CL: "404 403 404 404",
+      OA: "404 404 404 200",
+    },
+    freshRequest({ submitted: true }, (r) => ({ submissionId: r.submissionId })),
+  ),
+  row(
+    "POST /api/requests/:id/reject",
+    P4,
+    {
+      SA: "200 200 200 200",
+      CA: "200 200 200 404",
+      CU: "200 200 200 404",
+      CL: "404 403 404 404",
+      OA: "404 404 404 200",
+    },
+    freshRequest({ submitted: true }, (r) => ({ submissionId: r.submissionId, reason: "Unsigned" })),
+  ),
+  row(
+    "POST /api/requests/:id/revoke",
+    P4,
+    {
+      SA: "200 200 200 200",
+      CA: "200 200 200 404",
+      CU: "200 200 200 404",
+      CL: "404 403 404 404",
+      OA: "404 404 404 200",
+    },
+    freshRequest(),
+  ),
+  row(
+    "GET /api/requests/:id/files/:fileId",
+    P4,
+    {
+      SA: "200 200 200 200",
+      CA: "200 200 200 404",
+      CU: "200 200 200 404",
+      CL: "404 403 404 404",
+      OA: "404 404 404 200",
+    },
+    freshRequest(),
+  ),
+  // The party's link: no session; the random token is the credential ("own": a valid one).
+  open("GET /api/request-links/:token", CO2, "200 404", (c) => requestLink(c), { scan: false }),
+  open("GET /api/request-links/:token/logo", CO2, "200 404", (c) => requestLink(c), { scan: false }),
+  open(
+    "POST /api/request-links/:token/files",
+    CO2,
+    "201 404",
+    async (c) => ({
+      ...(await requestLink(c)),
+      ...multipart([
+        { name: "file", filename: "answer.pdf", contentType: "application/pdf", content: "%PDF-1.4" },
+      ]),
+    }),
+    { scan: false },
+  ),
+  open(
+    "POST /api/request-links/:token/submit",
+    CO2,
+    "200 404",
+    async (c) => ({ ...(await requestLink(c)), payload: { values: {} } }),
+    { scan: false },
+  ),
 
   // Bonds (issue 12): the Bonds page for every role (a client-user its clients' bonds, without
   // collateral or limits: the leak scan looks for both); the ledger, collateral and 'Start

@@ -18,6 +18,7 @@ import {
   userClients,
   users,
 } from "../db/schema.ts";
+import { makeDocumentRequest } from "./document-requests.ts";
 import type { TestContext } from "./harness.ts";
 import { multipart } from "./multipart.ts";
 import { addDays, todayIn } from "../../shared/domain/dates.ts";
@@ -573,6 +574,16 @@ export function freshRecords(t: TestContext, w: MatrixWorld) {
     async bond(object: RecordKey, opts: { released?: boolean; collateral?: boolean } = {}) {
       const p = w.projects[object];
       return makeBond(t, { companyId: p.companyId, projectId: p.id, ...opts });
+    },
+    /** A document request (issue 27) on a new permit of the object's project: open with a file, or submitted. */
+    async request(object: RecordKey, opts: { submitted?: boolean } = {}) {
+      const p = w.projects[object];
+      const permit = await t.make.permit({
+        companyId: p.companyId,
+        projectId: p.id,
+        permitNumber: uniq("FRQ"),
+      });
+      return makeDocumentRequest(t, permit, opts);
     },
     async collateralOf(bondId: string) {
       const [row] = await t.db

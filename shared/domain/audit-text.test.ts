@@ -50,6 +50,29 @@ describe("an audit entry in words (issue 25)", () => {
     expect(auditActionLabel("ledger")).toBe("Ledger");
   });
 
+  it("words a document request's steps (issue 27)", () => {
+    expect(
+      text({ action: "request_sent", field: "document_request", oldValue: null, newValue: "Bond Rider" }),
+    ).toEqual({ action: "Document Requested", field: "Document", oldValue: null, newValue: "Bond Rider" });
+    expect(
+      text({ action: "request_sent", field: "request_party", oldValue: null, newValue: "Jane Roe" }),
+    ).toMatchObject({
+      field: "Requested Of",
+    });
+    expect(auditActionLabel("request_viewed")).toBe("Request Link Opened");
+    expect(auditActionLabel("request_file_uploaded")).toBe("Requested File Uploaded");
+    expect(auditActionLabel("request_submitted")).toBe("Requested Document Submitted");
+    expect(auditActionLabel("request_approved")).toBe("Requested Document Approved");
+    expect(auditActionLabel("request_rejected")).toBe("Requested Document Rejected");
+    expect(auditActionLabel("request_revoked")).toBe("Request Link Revoked");
+    expect(
+      text({ action: "request_rejected", field: "reject_reason", oldValue: null, newValue: "Unsigned" }),
+    ).toMatchObject({
+      field: "Reason",
+      newValue: "Unsigned",
+    });
+  });
+
   it("reads codes as the labels the screens use", () => {
     expect(text(update("expiry_rule", "fixed", "after_inspection"))).toMatchObject({
       oldValue: "Fixed date",

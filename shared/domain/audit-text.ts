@@ -1,4 +1,5 @@
 import { BOND_STATUS_LABELS } from "./bonds.ts";
+import { REQUEST_AUDIT_ACTIONS, REQUEST_AUDIT_FIELDS } from "./document-requests.ts";
 import { formatAmount, formatAmountChange, formatDate, formatPercentOf, DISPLAY_LOCALE } from "./format.ts";
 import { EXPIRY_RULE_LABELS } from "./lifecycle.ts";
 import { permitFieldLabel } from "./permit-fields.ts";
@@ -92,8 +93,19 @@ export interface AuditTextOptions {
 
 const titleCase = (code: string) => code.replace(/_/g, " ").replace(/\b\p{L}/gu, (c) => c.toUpperCase());
 
-/** "update" -> "Update", "maintenance_bond" -> "Maintenance Bond". */
-export const auditActionLabel = (action: string) => titleCase(action);
+/**
+ * "update" -> "Update", "maintenance_bond" -> "Maintenance Bond"; a document request's steps have
+ * words of their own ("request_sent" -> "Document Requested", issue 27).
+ */
+export const auditActionLabel = (action: string) =>
+  Object.hasOwn(REQUEST_AUDIT_ACTIONS, action)
+    ? REQUEST_AUDIT_ACTIONS[action as keyof typeof REQUEST_AUDIT_ACTIONS]
+    : titleCase(action);
+
+const fieldLabel = (field: string) =>
+  Object.hasOwn(REQUEST_AUDIT_FIELDS, field)
+    ? REQUEST_AUDIT_FIELDS[field as keyof typeof REQUEST_AUDIT_FIELDS]
+    : permitFieldLabel(field);
 
 // The texts the writers compose (their formats are fixed; entries already written keep them).
 const DAY = String.raw`(\d{4}-\d{2}-\d{2})`;
@@ -177,7 +189,7 @@ export function auditText(entry: AuditEntryValues, options: AuditTextOptions): A
         : valueText(kind, value, options);
   return {
     action: auditActionLabel(entry.action),
-    field: field ? permitFieldLabel(field) : null,
+    field: field ? fieldLabel(field) : null,
     oldValue: text(entry.oldValue, entry.oldName),
     newValue: text(entry.newValue, entry.newName),
   };

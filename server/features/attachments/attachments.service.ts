@@ -48,12 +48,97 @@ export async function listAttachments(
   return rows.map((r) => present(r.attachment, r.uploadedByName));
 }
 
+/** A file already stored (storage.put) with what its row needs: the name shown and its type. */
+export interface StoredUpload {
+  key: string;
+  size: number;
+  sha256: string;
+  filename: string;
+  contentType: string;
+}
+
 /**
- * Stores an upload and records it: a permit's own file archives the permit's current files (spec
- * section 4; a ledger document archives nothing), the new row and the audit entries are written in
- * one transaction. The file is written first, under a server-generated key in the company's
- * namespace, with its size and SHA-256 (checked on every download), and removed again if anything
- * after that fails.
+ * Records a stored file as an attachment of the permit, in the caller's transaction, which holds the
+ * permit's row locked: a permit's own file archives the permit's current files (spec section 4; a
+ * ledger document archives nothing); the new row and the audit entries are written together.
+ */
+export async function attachStoredFile(
+  tx: Db,
+  actor: Actor,
+  permit: { id: string; companyId: string },
+  file: StoredUpload,
+  kind: AttachmentKind = "file",
+): Promise<AttachmentRow> {
+  const archived =
+    kind === "file"
+      ? await tx
+          .update(attachments)
+          .set({ archived: true })
+          .where(
+            and(
+              eq(attachments.permitId, permit.id),
+              eq(attachments.kind, "file"),
+              eq(attachments.archived, false),
+            ),
+          )
+          .returning({ filename: attachments.filename })
+      : [];
+  const [inserted] = await tx
+    .insert(attachments)
+    .values({
+      permitId: permit.id,
+      companyId: permit.companyId,
+      filename: file.filename,
+      storageKey: file.key,
+      contentType: file.contentType,
+      size: file.size,
+      sha256: file.sha256,
+      kind,
+      uploadedBy: actor.userId,
+    })
+    .returning();
+  await recordPermitAudit(tx, actor, permit, [
+    ...archived.map((a) => ({ action: "archive", field: ATTACHMENT_FIELD, oldValue: a.filename })),
+    {
+      action: "upload",
+      field: kind === "file" ? ATTACHMENT_FIELD : "ledger_document",
+      newValue: file.filename,
+    },
+  ]);
+  return inserted!;
+}
+
+/** Where a company's uploaded files are stored (attachments, ledger documents, outside parties' uploads). */
+export const attachmentPrefix = (companyId: string) => `companies/${companyId}/attachments`;
+
+/**
+ * Streams an upload into storage under a server-generated key in the company's namespace, with its
+ * size and SHA-256 (checked on every download), then lets `record` write its row; the stored file is
+ * removed again if that (or the file itself: empty) fails, so a failed upload leaves nothing behind.
+ */
+export async function storeUpload<T>(
+  storage: Storage,
+  companyId: string,
+  file: { stream: Readable; filename: string | undefined; mimetype: string | undefined; maxBytes: number },
+  record: (stored: StoredUpload) => Promise<T>,
+): Promise<T> {
+  const stored = await storage.put(attachmentPrefix(companyId), file.stream, file.maxBytes);
+  try {
+    if (stored.size === 0) throw validation({ file: "The file is empty." });
+    return await record({
+      ...stored,
+      filename: displayFilename(file.filename),
+      contentType: normaliseContentType(file.mimetype),
+    });
+  } catch (err) {
+    await storage.remove(stored.key);
+    throw err;
+  }
+}
+
+/**
+ * Stores an upload and records it as an attachment of the permit (attachStoredFile), in one
+ * transaction that locks the permit's row first, so concurrent uploads leave exactly one current file.
  */
 export async function uploadAttachment(
   db: Db,
@@ -68,62 +153,18 @@ export async function uploadAttachment(
     kind?: AttachmentKind;
   },
 ): Promise<Attachment> {
-  const kind = file.kind ?? "file";
-  const stored = await storage.put(`companies/${permit.companyId}/attachments`, file.stream, file.maxBytes);
-  try {
-    if (stored.size === 0) throw validation({ file: "The file is empty." });
-    const filename = displayFilename(file.filename);
-    const row = await db.transaction(async (tx) => {
-      // Serialises concurrent uploads to one permit, so exactly one attachment stays current.
+  const row = await storeUpload(storage, permit.companyId, file, (stored) =>
+    db.transaction(async (tx) => {
       const [locked] = await tx
         .select({ id: permits.id })
         .from(permits)
         .where(eq(permits.id, permit.id))
         .for("update");
       if (!locked) throw notFound("Permit");
-      const archived =
-        kind === "file"
-          ? await tx
-              .update(attachments)
-              .set({ archived: true })
-              .where(
-                and(
-                  eq(attachments.permitId, permit.id),
-                  eq(attachments.kind, "file"),
-                  eq(attachments.archived, false),
-                ),
-              )
-              .returning({ filename: attachments.filename })
-          : [];
-      const [inserted] = await tx
-        .insert(attachments)
-        .values({
-          permitId: permit.id,
-          companyId: permit.companyId,
-          filename,
-          storageKey: stored.key,
-          contentType: normaliseContentType(file.mimetype),
-          size: stored.size,
-          sha256: stored.sha256,
-          kind,
-          uploadedBy: actor.userId,
-        })
-        .returning();
-      await recordPermitAudit(tx, actor, permit, [
-        ...archived.map((a) => ({ action: "archive", field: ATTACHMENT_FIELD, oldValue: a.filename })),
-        {
-          action: "upload",
-          field: kind === "file" ? ATTACHMENT_FIELD : "ledger_document",
-          newValue: filename,
-        },
-      ]);
-      return inserted!;
-    });
-    return present(row, actor.name);
-  } catch (err) {
-    await storage.remove(stored.key);
-    throw err;
-  }
+      return attachStoredFile(tx, actor, permit, stored, file.kind ?? "file");
+    }),
+  );
+  return present(row, actor.name);
 }
 
 /** An attachment whose permit the actor may see (the same scope as findVisiblePermit), or 404. */

@@ -1,12 +1,34 @@
+import type { MultipartFile } from "@fastify/multipart";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Actor } from "../../access/actor.ts";
 import { validation } from "../../errors.ts";
 import type { Attachment } from "../../../shared/schemas/attachments.ts";
 import { hasUnstorableText, UNSTORABLE_TEXT_MESSAGE } from "../../../shared/domain/text.ts";
-import { uploadAttachment, type AttachmentKind } from "./attachments.service.ts";
+import {
+  storeUpload,
+  uploadAttachment,
+  type AttachmentKind,
+  type StoredUpload,
+} from "./attachments.service.ts";
 
 const UNSTORABLE_FILE_NAME = `The file name is not valid. ${UNSTORABLE_TEXT_MESSAGE}`;
 export const FILE_REQUIRED = "Choose a file to upload.";
+
+/** The request's one file part (a field named "file"), its name checked; its bytes not read yet. */
+async function filePart(request: FastifyRequest): Promise<MultipartFile> {
+  if (!request.isMultipart()) throw validation({ file: FILE_REQUIRED });
+  const part = await request.file();
+  if (!part) throw validation({ file: FILE_REQUIRED });
+  if (part.fieldname !== "file") {
+    part.file.resume();
+    throw validation({ file: 'Send the file in a field named "file".' });
+  }
+  if (part.filename && hasUnstorableText(part.filename)) {
+    part.file.resume();
+    throw validation({ file: UNSTORABLE_FILE_NAME }, UNSTORABLE_FILE_NAME);
+  }
+  return part;
+}
 
 /**
  * One uploaded file from a multipart request (one field named "file"), stored and recorded as an
@@ -21,17 +43,7 @@ export async function receiveUpload(
   kind: AttachmentKind,
 ): Promise<Attachment> {
   const { db, storage, config } = app.ctx;
-  if (!request.isMultipart()) throw validation({ file: FILE_REQUIRED });
-  const part = await request.file();
-  if (!part) throw validation({ file: FILE_REQUIRED });
-  if (part.fieldname !== "file") {
-    part.file.resume();
-    throw validation({ file: 'Send the file in a field named "file".' });
-  }
-  if (part.filename && hasUnstorableText(part.filename)) {
-    part.file.resume();
-    throw validation({ file: UNSTORABLE_FILE_NAME }, UNSTORABLE_FILE_NAME);
-  }
+  const part = await filePart(request);
   return uploadAttachment(db, storage, actor, permit, {
     stream: part.file,
     filename: part.filename,
@@ -39,4 +51,31 @@ export async function receiveUpload(
     maxBytes: config.UPLOAD_MAX_BYTES,
     kind,
   });
+}
+
+/**
+ * One uploaded file, with the same limits and checks as an attachment, stored in the company's
+ * namespace and handed to `record` to write a row of the caller's own (an outside party's upload to
+ * a document request, issue 27); a failure of `record` removes the stored file again. The caller
+ * has decided who may upload.
+ */
+export async function receiveFile<T>(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  companyId: string,
+  record: (stored: StoredUpload) => Promise<T>,
+): Promise<T> {
+  const { storage, config } = app.ctx;
+  const part = await filePart(request);
+  return storeUpload(
+    storage,
+    companyId,
+    {
+      stream: part.file,
+      filename: part.filename,
+      mimetype: part.mimetype,
+      maxBytes: config.UPLOAD_MAX_BYTES,
+    },
+    record,
+  );
 }

@@ -11,6 +11,8 @@ export const APP_SCHEMAS = ["public", "drizzle"];
 export const FILE_KEY_COLUMNS = [
   { table: "attachments", column: "storage_key" },
   { table: "companies", column: "logo_key" },
+  // An outside party's upload (issue 27); once approved its attachment row shares the key.
+  { table: "request_files", column: "storage_key" },
 ] as const;
 
 export interface DumpedState {
