@@ -36,6 +36,7 @@ const PUBLIC_SCREENS = [
   "features/auth/routes/reset-password.tsx",
   "features/account/routes/two-factor-setup.tsx",
   "features/acknowledge/routes/acknowledge.tsx",
+  "features/document-requests/routes/request-link.tsx",
 ].map(web);
 /** The first screen after sign-in: the shell, All Permits and the list's lazy toolbar parts. */
 const FIRST_SCREEN = [

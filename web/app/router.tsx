@@ -141,6 +141,11 @@ export const routes: RouteObject[] = [
             path: "acknowledge/:token",
             ...page(() => import("../features/acknowledge/routes/acknowledge.tsx")),
           },
+          // A document request's link (issue 27): an outside party sends a document, no sign-in.
+          {
+            path: "request/:token",
+            ...page(() => import("../features/document-requests/routes/request-link.tsx")),
+          },
           { path: "*", element: <NotFound /> },
         ],
       },

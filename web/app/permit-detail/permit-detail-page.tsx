@@ -20,6 +20,7 @@ import {
 } from "../../features/bond-ledger/index.ts";
 import { CommentsCard } from "../../features/comments/index.ts";
 import { PermitContactsCard } from "../../features/contacts/index.ts";
+import { RequestDocumentButton, RequestsCard } from "../../features/document-requests/index.ts";
 import {
   InspectionsCard,
   LifecyclePending,
@@ -58,7 +59,11 @@ function PermitDetailView({ permit }: { permit: PermitDetail }) {
   const currency = ledger?.currency ?? DEFAULT_CURRENCY;
   return (
     <>
-      <PermitHeader permit={permit} />
+      <PermitHeader
+        permit={permit}
+        // Issue 27: ask an outside party for a document (the roles that may edit the permit).
+        actions={permit.can.edit ? <RequestDocumentButton permitId={permit.id} isBond={isBond} /> : null}
+      />
       <DetailLayout
         main={[
           {
@@ -96,6 +101,12 @@ function PermitDetailView({ permit }: { permit: PermitDetail }) {
                 },
               ]
             : []),
+          // Issue 27: the documents asked of outside parties, reviewed here.
+          {
+            key: "requests",
+            order: 3,
+            node: <RequestsCard permitId={permit.id} canReview={permit.can.edit} currency={currency} />,
+          },
           ...(life
             ? [
                 {

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link as RouterLink, useLocation } from "react-router";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -45,7 +46,7 @@ export function BackToList({ gap, isBond = false }: { gap: number; isBond?: bool
  * The way back, then the record's name, number and its one status (issue 25: "Active · past
  * expiry", "Released", "Closed · Finaled"...), with Edit Permit or Edit Bond when allowed.
  */
-export function PermitHeader({ permit }: { permit: PermitDetail }) {
+export function PermitHeader({ permit, actions }: { permit: PermitDetail; actions?: ReactNode }) {
   usePageTitle(permit.permit_name);
   const isBond = permit.record_type === "bond";
   // From the detail's own fields, so a ledger entry or a lifecycle step copied onto it shows at once.
@@ -75,16 +76,21 @@ export function PermitHeader({ permit }: { permit: PermitDetail }) {
             ) : null}
           </Box>
         </Box>
-        {permit.can.edit ? (
-          <Button
-            component={RouterLink}
-            to={paths.editPermit(permit.id)}
-            variant="contained"
-            startIcon={<EditOutlined />}
-            sx={{ flexShrink: 0 }}
-          >
-            {isBond ? "Edit Bond" : "Edit Permit"}
-          </Button>
+        {permit.can.edit || actions ? (
+          <Box sx={{ display: "flex", flexWrap: "wrap", gap: 1, flexShrink: 0 }}>
+            {actions}
+            {permit.can.edit ? (
+              <Button
+                component={RouterLink}
+                to={paths.editPermit(permit.id)}
+                variant="contained"
+                startIcon={<EditOutlined />}
+                sx={{ flexShrink: 0 }}
+              >
+                {isBond ? "Edit Bond" : "Edit Permit"}
+              </Button>
+            ) : null}
+          </Box>
         ) : null}
       </Box>
     </Box>

@@ -1,0 +1,4 @@
+// The document requests' public face (issue 27): the permit's or bond's Requests card (review,
+// revoke) and the page header's 'Request Document' button with its dialog. The party's page
+// (/request/:token) is a route of its own, loaded by the router alone.
+export { RequestDocumentButton, RequestsCard } from "./components/requests-card.tsx";
