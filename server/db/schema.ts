@@ -773,6 +773,8 @@ export const reminderDeliveries = pgTable(
     /**
      * reminder (30/7/1 days before), escalation (to company admins when nobody acted, once per
      * term), overdue (to company admins, one digest a day while expired permits stay open). Issue 11.
+     * overdue_request (issue 27): one a day to each company admin, and to the responsible person of
+     * a permit, while a document request is past its due date and still open or awaiting review.
      */
     kind: text("kind").notNull().default("reminder"),
     /** The permit's term the delivery belongs to. */
@@ -792,8 +794,18 @@ export const reminderDeliveries = pgTable(
     uniqueIndex("reminder_deliveries_overdue_uq")
       .on(t.recipientUserId, t.dueDate)
       .where(sql`kind = 'overdue'`),
-    check("reminder_deliveries_permit_check", sql`(${t.kind} = 'overdue') = (${t.permitId} is null)`),
-    check("reminder_deliveries_kind_check", sql`${t.kind} in ('reminder','escalation','overdue')`),
+    // One 'Overdue request' digest row per recipient per day, listing the requests when sent (as overdue).
+    uniqueIndex("reminder_deliveries_overdue_request_uq")
+      .on(t.recipientUserId, t.dueDate)
+      .where(sql`kind = 'overdue_request'`),
+    check(
+      "reminder_deliveries_permit_check",
+      sql`(${t.kind} in ('overdue','overdue_request')) = (${t.permitId} is null)`,
+    ),
+    check(
+      "reminder_deliveries_kind_check",
+      sql`${t.kind} in ('reminder','escalation','overdue','overdue_request')`,
+    ),
     index("reminder_deliveries_pending_idx").on(t.status, t.nextAttemptAt),
     index("reminder_deliveries_company_idx").on(t.companyId, t.createdAt),
   ],

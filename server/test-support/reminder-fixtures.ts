@@ -1,9 +1,17 @@
+import { randomBytes } from "node:crypto";
 import { asc, eq, inArray, sql } from "drizzle-orm";
 import { addDays } from "../../shared/domain/dates.ts";
 import type { Role } from "../../shared/domain/roles.ts";
 import type { ReminderSwitches } from "../../shared/schemas/notifications.ts";
 import type { Db } from "../db/client.ts";
-import { companyPreferences, type permits, reminderDeliveries, userNotifications } from "../db/schema.ts";
+import {
+  companyPreferences,
+  documentRequests,
+  type permits,
+  reminderDeliveries,
+  requestDeliveries,
+  userNotifications,
+} from "../db/schema.ts";
 import type { TestContext } from "./harness.ts";
 
 /** Test fixtures of the reminder tests: a company with recipients, permits by days left, its deliveries. */
@@ -80,12 +88,52 @@ export async function recordedPairs(db: Db, permitIds: Record<string, string>): 
 }
 
 /**
+ * A document request (issue 27) written directly, as the reminder tests need it: about `permitId`,
+ * open, sent to "Jane Roe" by default; its token is random and unknown (no e-mail can carry it).
+ */
+export async function insertRequest(
+  db: Db,
+  permit: { id: string; companyId: string },
+  overrides: Partial<typeof documentRequests.$inferInsert> = {},
+) {
+  const [row] = await db
+    .insert(documentRequests)
+    .values({
+      companyId: permit.companyId,
+      permitId: permit.id,
+      partyName: "Jane Roe",
+      partyEmail: `party-${randomBytes(4).toString("hex")}@surety.example.com`,
+      documentKind: "renewed_permit",
+      tokenHash: randomBytes(32).toString("hex"),
+      expiresAt: new Date(Date.now() + 3650 * 86_400_000),
+      ...overrides,
+    })
+    .returning();
+  return row!;
+}
+
+/** The party's e-mails of some requests, oldest first. */
+export async function requestDeliveriesOf(db: Db, requestIds: string[]) {
+  return db
+    .select()
+    .from(requestDeliveries)
+    .where(inArray(requestDeliveries.requestId, requestIds))
+    .orderBy(asc(requestDeliveries.createdAt), asc(requestDeliveries.threshold));
+}
+
+/**
  * Ends a test's reminder traffic: the sweep and sender are global, so without this a later
- * test's run would also pick up an earlier test's companies.
+ * test's run would also pick up an earlier test's companies (and document requests).
  */
 export async function quiesce(db: Db) {
   await db.execute(
     sql`update reminder_deliveries set status = 'cancelled' where status in ('pending', 'sending')`,
+  );
+  await db.execute(
+    sql`update request_deliveries set status = 'cancelled' where status in ('pending', 'sending')`,
+  );
+  await db.execute(
+    sql`update document_requests set status = 'revoked', revoked_at = now() where status in ('open', 'submitted')`,
   );
   await db.delete(userNotifications);
 }

@@ -18,19 +18,23 @@ export const DELIVERY_STATUS_LABELS: Record<DeliveryStatus, string> = {
 };
 
 /** GET /api/permits/:id/reminders: one permit's delivery log, newest first. */
-export const DELIVERY_KINDS = ["reminder", "escalation", "overdue"] as const;
+export const DELIVERY_KINDS = ["reminder", "escalation", "overdue", "overdue_request"] as const;
 export type DeliveryKind = (typeof DELIVERY_KINDS)[number];
 
-/** "30-day reminder", "Escalation", "Overdue digest": what a delivery was, for the logs. */
+/** "30-day reminder", "Escalation", "Overdue digest", "Overdue request digest": what a delivery was, for the logs. */
 export function deliveryLabel(d: { kind: DeliveryKind; threshold: number }): string {
   if (d.kind === "escalation") return "Escalation";
   if (d.kind === "overdue") return "Overdue digest";
+  if (d.kind === "overdue_request") return "Overdue request digest";
   return `${d.threshold}-day reminder`;
 }
 
 export const PermitReminderSchema = z.object({
   id: z.uuid(),
-  /** reminder (30/7/1 days before), escalation (to the admins), overdue (the admins' daily digest). */
+  /**
+   * reminder (30/7/1 days before), escalation (to the admins), overdue (the admins' daily digest),
+   * overdue_request (document requests past their due date: the admins' and responsible people's, daily).
+   */
   kind: z.enum(DELIVERY_KINDS),
   threshold: z.number().int(),
   recipientEmail: z.string(),
@@ -40,7 +44,14 @@ export const PermitReminderSchema = z.object({
   lastError: z.string().nullable(),
 });
 export type PermitReminder = z.infer<typeof PermitReminderSchema>;
-export const PermitRemindersSchema = z.object({ deliveries: z.array(PermitReminderSchema) });
+export const PermitRemindersSchema = z.object({
+  deliveries: z.array(PermitReminderSchema),
+  /**
+   * Set while 'Renewal Pending' pauses the permit's reminders (a document request's submission awaits
+   * review, issue 27): the moment they resume unless it is reviewed first.
+   */
+  renewalPendingUntil: z.string().nullable(),
+});
 export type PermitReminders = z.infer<typeof PermitRemindersSchema>;
 
 /** GET /api/notifications/deliveries: a company's recent deliveries, newest first. */
@@ -48,7 +59,7 @@ export const CompanyDeliverySchema = PermitReminderSchema.extend({
   dueDate: z.string(),
   expirationDate: z.string(),
   attempts: z.number().int(),
-  /** Null for an overdue digest, which lists the company's overdue permits. */
+  /** Null for an overdue or overdue-request digest, which lists the company's overdue permits or requests. */
   permit: z.object({ id: z.uuid(), name: z.string(), number: z.string() }).nullable(),
 });
 export type CompanyDelivery = z.infer<typeof CompanyDeliverySchema>;
@@ -81,7 +92,10 @@ const DueItemSchema = z.object({
 /** What one run did (or, dry, would do). */
 export const RunReportSchema = z.object({
   dryRun: z.boolean(),
-  /** Deliveries newly recorded by the sweep (dry: that would be recorded). */
+  /**
+   * Deliveries newly recorded by the sweep: the staff's, and the parties' reminders of document
+   * requests (issue 27).
+   */
   recorded: z.number().int(),
   emailsSent: z.number().int(),
   deliveriesSent: z.number().int(),

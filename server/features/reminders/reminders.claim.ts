@@ -3,10 +3,13 @@ import { queryRows, type Db } from "../../db/client.ts";
 import {
   ESCALATION_ROLES,
   RECIPIENT_ROLES,
+  RENEWAL_PENDING_REASON,
   activeMember,
   hasOverduePermit,
+  hasOverdueRequestFor,
   overdueDigestOn,
   permitNotOpen,
+  renewalPending,
   thresholdOn,
   unacknowledged,
 } from "./reminders.eligibility.ts";
@@ -88,19 +91,24 @@ export async function claimDueGroups(
                   sql` `,
                 )}
                 when p.term_no <> r.term_no then 'Permit renewed'
-                when r.kind <> 'overdue' and not ${unacknowledged()} then 'Acknowledged'
-                when r.kind <> 'overdue' and p.countdown_date is distinct from r.expiration_date then 'Expiration date changed'
+                when r.kind in ('reminder', 'escalation') and not ${unacknowledged()} then 'Acknowledged'
+                when r.kind in ('reminder', 'escalation') and p.countdown_date is distinct from r.expiration_date then 'Expiration date changed'
                 when r.kind = 'reminder' and not ${thresholdOn(sql`r.threshold`)} then 'Reminder switched off'
                 when r.kind = 'overdue' and not ${overdueDigestOn()} then 'Overdue digest switched off'
                 when r.kind = 'overdue' and not ${hasOverduePermit(sql`r.company_id`, sql`r.due_date`)}
                   then 'Nothing overdue any more'
                 when not coalesce(${activeMember("u", sql`r.company_id`)}, false) then 'Recipient removed'
+                when r.kind = 'overdue_request' and not ${hasOverdueRequestFor(sql`r.company_id`, sql`r.due_date`)}
+                  then 'Nothing overdue any more'
                 when r.kind = 'reminder' and (u.role not in ${RECIPIENT_ROLES}
                      or (un.user_id is null and p.responsible_user_id is distinct from r.recipient_user_id)) then 'Recipient removed'
-                when r.kind <> 'reminder' and u.role not in ${ESCALATION_ROLES} then 'Recipient removed'
+                when r.kind in ('escalation', 'overdue') and u.role not in ${ESCALATION_ROLES} then 'Recipient removed'
+                -- Last: a permanent reason above wins; this one the sweep revives once it is over.
+                when r.kind in ('reminder', 'escalation') and ${renewalPending(sql`${now.toISOString()}::timestamptz`)}
+                  then ${RENEWAL_PENDING_REASON}
               end as reason
             from reminder_deliveries r
-            -- An overdue digest names no permit (it lists the company's when sent): p is null there.
+            -- An overdue or overdue-request digest names no permit (it lists them when sent): p is null there.
             left join permits p on p.id = r.permit_id
             join users u on u.id = r.recipient_user_id
             left join company_preferences cp on cp.company_id = r.company_id
@@ -114,4 +122,3 @@ export async function claimDueGroups(
     return { claimed: claimed.filter((r) => !gone.has(r.id)), cancelled: gone.size };
   });
 }
-

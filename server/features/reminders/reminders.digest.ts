@@ -1,12 +1,30 @@
+import { documentLabel, type DocumentKind } from "../../../shared/domain/document-requests.ts";
 import { formatDate } from "../../../shared/domain/format.ts";
+import { requestedLine } from "../../../shared/domain/request-reminders.ts";
 import { RECORD_TYPE_LABELS, type RecordType } from "../../../shared/domain/statuses.ts";
 import type { MailMessage } from "../../mail/mailer.ts";
 import { paths } from "../../../shared/domain/paths.ts";
 
+/** A document request a digest line speaks of (issue 27). */
+export interface DigestRequest {
+  partyName: string;
+  partyOrganization: string | null;
+  documentKind: DocumentKind;
+  title: string | null;
+  /** The company-local day it was sent. */
+  requestedOn: string;
+  dueDate: string | null;
+  /** open: waiting for the party; submitted: awaiting review. */
+  status: "open" | "submitted";
+}
+
 /** One permit or bond line of a digest. */
 export interface DigestItem {
-  /** reminder (a threshold), escalation (nobody acted), overdue (expired and still open). */
-  kind: "reminder" | "escalation" | "overdue";
+  /**
+   * reminder (a threshold), escalation (nobody acted), overdue (expired and still open),
+   * overdue_request (a document request about it is past its due date; issue 27).
+   */
+  kind: "reminder" | "escalation" | "overdue" | "overdue_request";
   threshold: number;
   permitId: string;
   permitName: string;
@@ -22,6 +40,11 @@ export interface DigestItem {
   daysLeft: number;
   /** Signed token of the item's 'Acknowledge' link (reminders and escalations). */
   acknowledgeToken?: string | null;
+  /**
+   * Reminders and escalations: the open request about the item, not overdue, whose line replaces
+   * the countdown. Overdue requests: the request (expirationDate and daysLeft are then its due date's).
+   */
+  request?: DigestRequest | null;
 }
 
 export interface Digest {
@@ -51,11 +74,16 @@ const daysLeftText = (n: number, renewBy = false) =>
       ? `${plural(-n, "day", "days")} overdue`
       : `${plural(n, "day", "days")} left`;
 
-/** The digest's sections in order: escalations first (they need an admin), then reminders, then overdue. */
+/**
+ * The digest's sections in order: escalations first (they need an admin), then reminders, then
+ * overdue permits, then overdue requests.
+ */
 type Section = { key: string; heading: string; items: DigestItem[] };
+export const OVERDUE_REQUEST_HEADING = "Overdue request";
 function sections(items: DigestItem[]): Section[] {
   const escalation = items.filter((i) => i.kind === "escalation");
   const overdue = items.filter((i) => i.kind === "overdue");
+  const overdueRequests = items.filter((i) => i.kind === "overdue_request");
   const reminders = items.filter((i) => i.kind === "reminder");
   const byDate = (a: DigestItem, b: DigestItem) =>
     a.expirationDate.localeCompare(b.expirationDate) || a.permitName.localeCompare(b.permitName);
@@ -70,6 +98,9 @@ function sections(items: DigestItem[]): Section[] {
     })),
     ...(overdue.length
       ? [{ key: "overdue", heading: "Overdue: expired and still open", items: overdue.sort(byDate) }]
+      : []),
+    ...(overdueRequests.length
+      ? [{ key: "overdue_request", heading: OVERDUE_REQUEST_HEADING, items: overdueRequests.sort(byDate) }]
       : []),
   ];
 }
@@ -111,19 +142,6 @@ export function composeDigest(digest: Digest, publicUrl: string): Omit<MailMessa
   const footer = `You receive these e-mails because you are on the reminder list of ${digest.companyName}, responsible for one of these permits, or one of its administrators. An administrator can change this under Notification Settings: ${settingsUrl}`;
   const groups = sections(digest.items);
 
-  const expires = (i: DigestItem) =>
-    i.renewByDate
-      ? `${day(i.expirationDate)}; renew by ${day(i.renewByDate)} (${daysLeftText(i.daysLeft, true)})`
-      : `${day(i.expirationDate)} (${daysLeftText(i.daysLeft)})`;
-  const detail = (i: DigestItem): [string, string][] => [
-    ["Number", i.permitNumber],
-    ["Type", typeLabel(i.recordType)],
-    ["Project", i.projectName ?? "—"],
-    ["Client", i.clientName ?? "—"],
-    ["Agency", i.agency ?? "—"],
-    ["Expires", expires(i)],
-  ];
-
   const text = [
     `Hello ${digest.recipientName},`,
     "",
@@ -134,7 +152,7 @@ export function composeDigest(digest: Digest, publicUrl: string): Omit<MailMessa
       ...items.flatMap((i) => [
         "",
         `* ${i.permitName}`,
-        ...detail(i).map(([label, value]) => `  ${label}: ${value}`),
+        ...textLines(i).map(([label, value]) => (label ? `  ${label}: ${value}` : `  ${value}`)),
         `  ${permitUrl(i.permitId)}`,
         ...(i.acknowledgeToken ? [`  I'm on it (Acknowledge): ${ackUrl(i.acknowledgeToken)}`] : []),
       ]),
@@ -147,38 +165,24 @@ export function composeDigest(digest: Digest, publicUrl: string): Omit<MailMessa
 
   const cell = "padding:6px 10px;border-bottom:1px solid #e0e0e0;text-align:left;vertical-align:top";
   const link = "color:#005F4B";
+  const td = ([value, nowrap]: Cell) =>
+    `<td style="${cell}${nowrap ? ";white-space:nowrap" : ""}">${escapeHtml(value)}</td>`;
   const html = `<!doctype html>
 <html><body style="font-family:Arial,Helvetica,sans-serif;color:#1f2933;font-size:14px">
 <p>Hello ${escapeHtml(digest.recipientName)},</p>
 <p>${escapeHtml(intro)}</p>
 ${groups
-  .map(
-    ({
-      heading,
-      items,
-    }) => `<h2 style="font-size:16px;color:#005F4B;margin:24px 0 8px">${escapeHtml(heading)} (${items.length})</h2>
+  .map(({ key, heading, items }) => {
+    const columns = key === "overdue_request" ? REQUEST_COLUMNS : PERMIT_COLUMNS;
+    return `<h2 style="font-size:16px;color:#005F4B;margin:24px 0 8px">${escapeHtml(heading)} (${items.length})</h2>
 <table style="border-collapse:collapse;width:100%">
-<thead><tr>${["Permit", "Number", "Type", "Project", "Client", "Agency", "Expires", "Days left", ""].map((h) => `<th style="${cell}">${h}</th>`).join("")}</tr></thead>
+<thead><tr>${["Permit", ...columns, ""].map((h) => `<th style="${cell}">${h}</th>`).join("")}</tr></thead>
 <tbody>
 ${items
   .map(
     (i) =>
       `<tr><td style="${cell}"><a href="${escapeHtml(permitUrl(i.permitId))}" style="${link}">${escapeHtml(i.permitName)}</a></td>` +
-      [
-        i.permitNumber,
-        typeLabel(i.recordType),
-        i.projectName ?? "—",
-        i.clientName ?? "—",
-        i.agency ?? "—",
-        i.renewByDate ? `${day(i.expirationDate)} (renew by ${day(i.renewByDate)})` : day(i.expirationDate),
-        daysLeftText(i.daysLeft, !!i.renewByDate),
-      ]
-        // Numbers and dates stay on one line; names may wrap.
-        .map(
-          (v, col) =>
-            `<td style="${cell}${[0, 5, 6].includes(col) ? ";white-space:nowrap" : ""}">${escapeHtml(v)}</td>`,
-        )
-        .join("") +
+      htmlCells(i).map(td).join("") +
       `<td style="${cell};white-space:nowrap">${
         i.acknowledgeToken
           ? `<a href="${escapeHtml(ackUrl(i.acknowledgeToken))}" style="${link}">Acknowledge</a>`
@@ -186,11 +190,99 @@ ${items
       }</td></tr>`,
   )
   .join("\n")}
-</tbody></table>`,
-  )
+</tbody></table>`;
+  })
   .join("\n")}
 <p style="color:#616e7c;font-size:12px;margin-top:32px">${escapeHtml(footer)}</p>
 </body></html>`;
 
   return { subject, text, html };
+}
+
+/** A table cell of the HTML part: its text, and whether it stays on one line (numbers, dates). */
+type Cell = [string, boolean];
+const PERMIT_COLUMNS = ["Number", "Type", "Project", "Client", "Agency", "Expires", "Days left"];
+const REQUEST_COLUMNS = [
+  "Number",
+  "Type",
+  "Document",
+  "Requested from",
+  "Requested",
+  "Due",
+  "Overdue",
+  "State",
+];
+
+/** A request line replaces the countdown of a reminder or escalation while the request is open and not overdue. */
+const countdown = (i: DigestItem) =>
+  i.request && i.kind !== "overdue_request"
+    ? requestedLine(i.request)
+    : daysLeftText(i.daysLeft, !!i.renewByDate);
+
+const party = (r: DigestRequest) =>
+  r.partyOrganization ? `${r.partyName} (${r.partyOrganization})` : r.partyName;
+const requestState = (r: DigestRequest) =>
+  r.status === "submitted" ? "Submitted, awaiting review" : `Waiting for ${r.partyName}`;
+
+/** The text part's lines of an item after its name: [label, value], or ["", value] for a line of its own. */
+function textLines(i: DigestItem): [string, string][] {
+  const common: [string, string][] = [
+    ["Number", i.permitNumber],
+    ["Type", typeLabel(i.recordType)],
+  ];
+  const r = i.request;
+  if (i.kind === "overdue_request" && r) {
+    return [
+      ...common,
+      ["Document", documentLabel(r.documentKind, r.title)],
+      ["Requested from", `${party(r)} on ${day(r.requestedOn)}`],
+      ["Due", `${day(i.expirationDate)} (${daysLeftText(i.daysLeft)})`],
+      ["State", requestState(r)],
+    ];
+  }
+  const expiry = i.renewByDate
+    ? `${day(i.expirationDate)}; renew by ${day(i.renewByDate)}`
+    : day(i.expirationDate);
+  return [
+    ...common,
+    ["Project", i.projectName ?? "—"],
+    ["Client", i.clientName ?? "—"],
+    ["Agency", i.agency ?? "—"],
+    ...((r
+      ? [
+          ["Expires", expiry],
+          ["", countdown(i)],
+        ]
+      : [["Expires", `${expiry} (${countdown(i)})`]]) as [string, string][]),
+  ];
+}
+
+/** The HTML part's cells of an item after its name, in its section's columns. */
+function htmlCells(i: DigestItem): Cell[] {
+  const r = i.request;
+  if (i.kind === "overdue_request" && r) {
+    return [
+      [i.permitNumber, true],
+      [typeLabel(i.recordType), false],
+      [documentLabel(r.documentKind, r.title), false],
+      [party(r), false],
+      [day(r.requestedOn), true],
+      [day(i.expirationDate), true],
+      [daysLeftText(i.daysLeft), true],
+      [requestState(r), false],
+    ];
+  }
+  return [
+    [i.permitNumber, true],
+    [typeLabel(i.recordType), false],
+    [i.projectName ?? "—", false],
+    [i.clientName ?? "—", false],
+    [i.agency ?? "—", false],
+    [
+      i.renewByDate ? `${day(i.expirationDate)} (renew by ${day(i.renewByDate)})` : day(i.expirationDate),
+      true,
+    ],
+    // A request's line may wrap; a countdown stays on one line.
+    [countdown(i), !(r && i.kind !== "overdue_request")],
+  ];
 }

@@ -1,8 +1,14 @@
 import { sql } from "drizzle-orm";
 import { queryRows, type Db } from "../../db/client.ts";
 import type { DeliveryKind } from "../../../shared/schemas/reminders.ts";
-import { openPermit } from "./reminders.eligibility.ts";
-import { dueSelect, escalationSelect, overdueSelect, type SweepOptions } from "./reminders.sweep.ts";
+import { ESCALATION_ROLES, openPermit, overdueRequest, renewalPending } from "./reminders.eligibility.ts";
+import {
+  dueSelect,
+  escalationSelect,
+  overdueRequestSelect,
+  overdueSelect,
+  type SweepOptions,
+} from "./reminders.sweep.ts";
 
 export interface DueItem {
   kind: DeliveryKind;
@@ -14,7 +20,7 @@ export interface DueItem {
   permitId: string;
   permitName: string;
   permitNumber: string;
-  /** The date counted down to (renew-by or expiry); an overdue line's expiry. */
+  /** The date counted down to (renew-by or expiry); an overdue line's expiry; an overdue request's due date. */
   expirationDate: string;
   /** Negative for an overdue permit. */
   daysLeft: number;
@@ -24,7 +30,8 @@ export interface DueItem {
  * What the next send would carry, written nowhere (`npm run reminders -- --dry-run`): everything
  * the sweep would record now (reminders, escalations, overdue digests, from the sweep's own
  * selects) plus what is recorded and waiting to be sent, one line per permit; an overdue digest is
- * listed as the permits it would name when sent.
+ * listed as the permits it would name when sent, an 'Overdue request' digest as its requests'
+ * permits. A permit in 'Renewal Pending' (issue 27) has no reminder or escalation here, waiting or not.
  */
 export async function previewDueReminders(db: Db, opts: SweepOptions): Promise<DueItem[]> {
   return queryRows<DueItem>(
@@ -33,9 +40,11 @@ export async function previewDueReminders(db: Db, opts: SweepOptions): Promise<D
           select * from (${dueSelect(opts)}) a
           union all select * from (${escalationSelect(opts)}) b
           union all select * from (${overdueSelect(opts)}) c
+          union all select * from (${overdueRequestSelect(opts)}) d
         ),
         due as (
-          select f.kind, f.company_id, f.permit_id, f.threshold, f.expiration_date, f.recipient_email, f.due_date
+          select f.kind, f.company_id, f.permit_id, f.threshold, f.expiration_date, f.recipient_user_id,
+                 f.recipient_email, f.due_date
           from fresh f
           -- what the sweep's unique keys would refuse is already recorded (and listed below if unsent)
           where not exists (
@@ -48,7 +57,8 @@ export async function previewDueReminders(db: Db, opts: SweepOptions): Promise<D
                     else r.due_date = f.due_date
                   end)
           union all
-          select r.kind, r.company_id, r.permit_id, r.threshold, r.expiration_date, r.recipient_email, r.due_date
+          select r.kind, r.company_id, r.permit_id, r.threshold, r.expiration_date, r.recipient_user_id,
+                 r.recipient_email, r.due_date
           from reminder_deliveries r
           where r.status in ('pending', 'sending')
         ),
@@ -56,13 +66,25 @@ export async function previewDueReminders(db: Db, opts: SweepOptions): Promise<D
           select due.kind, due.company_id, due.recipient_email, due.due_date, due.threshold,
                  p.id as permit_id, p.permit_name, p.permit_number, due.expiration_date as shown_date
           from due join permits p on p.id = due.permit_id
+          -- a waiting one is cancelled at send time while paused
+          where not ${renewalPending(sql`${opts.now.toISOString()}::timestamptz`)}
           union all
           select due.kind, due.company_id, due.recipient_email, due.due_date, due.threshold,
                  p.id, p.permit_name, p.permit_number, p.expiration_date
           from due
           join permits p
-            on due.permit_id is null and p.company_id = due.company_id
+            on due.kind = 'overdue' and p.company_id = due.company_id
            and p.expiration_date < due.due_date and ${openPermit()}
+          union all
+          select due.kind, due.company_id, due.recipient_email, due.due_date, due.threshold,
+                 p.id, p.permit_name, p.permit_number, dr.due_date
+          from due
+          join users u on u.id = due.recipient_user_id
+          join document_requests dr
+            on due.kind = 'overdue_request' and dr.company_id = due.company_id and ${overdueRequest(sql`due.due_date`)}
+          join permits p
+            on p.id = dr.permit_id and not p.archived
+           and (u.role in ${ESCALATION_ROLES} or p.responsible_user_id = u.id)
         )
         select i.kind, c.name as "companyName", i.recipient_email as "recipientEmail", i.due_date::text as "dueDate",
                i.threshold, i.permit_id as "permitId", i.permit_name as "permitName",
@@ -71,7 +93,7 @@ export async function previewDueReminders(db: Db, opts: SweepOptions): Promise<D
         from items i
         join companies c on c.id = i.company_id
         order by c.name, i.recipient_email, i.due_date,
-                 case i.kind when 'reminder' then 0 when 'escalation' then 1 else 2 end,
+                 case i.kind when 'reminder' then 0 when 'escalation' then 1 when 'overdue' then 2 else 3 end,
                  i.threshold desc, i.shown_date, i.permit_name`,
   );
 }

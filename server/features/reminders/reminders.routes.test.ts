@@ -4,7 +4,7 @@ import { addDays, todayIn } from "../../../shared/domain/dates.ts";
 import { reminderDeliveries } from "../../db/schema.ts";
 import { chooseTarget, parseCliArgs, runOnServer } from "../../jobs/reminders-cli.ts";
 import { useTestContext } from "../../test-support/harness.ts";
-import { quiesce, reminderCompany } from "../../test-support/reminder-fixtures.ts";
+import { insertRequest, quiesce, reminderCompany } from "../../test-support/reminder-fixtures.ts";
 import { CONTROL_TOKEN_HEADER } from "../../../shared/domain/constants.ts";
 import { formatRunReport } from "./reminders.service.ts";
 
@@ -80,8 +80,28 @@ describe("GET /api/permits/:id/reminders", () => {
             lastError: null,
           },
         ],
+        renewalPendingUntil: null,
       });
     }
+  });
+
+  it("says until when 'Renewal Pending' pauses the permit's reminders (issue 27), none without a log", async () => {
+    const co = await reminderCompany(t);
+    const permit = await co.permit("2040-01-01", 7);
+    const admin = await t.signIn(co.recipients[0]!);
+    const read = async () => (await admin.get(`/api/permits/${permit.id}/reminders`)).json();
+    expect(await read()).toEqual({ deliveries: [], renewalPendingUntil: null });
+    const submittedAt = new Date(Date.now() - 3 * 86_400_000);
+    await insertRequest(t.db, permit, { status: "submitted", submittedAt });
+    // An older submission, past its 14 days, pauses nothing.
+    await insertRequest(t.db, permit, {
+      status: "submitted",
+      submittedAt: new Date(Date.now() - 20 * 86_400_000),
+    });
+    expect(await read()).toEqual({
+      deliveries: [],
+      renewalPendingUntil: new Date(submittedAt.getTime() + 14 * 86_400_000).toISOString(),
+    });
   });
 
   it("answers 404 for another company's permit and a missing one, and 403 to a client-user (staff addresses)", async () => {
@@ -169,8 +189,12 @@ describe("POST /api/internal/reminders/run (what `npm run reminders` calls on a 
         },
       ],
     });
-    expect(lines).toContain(`Escalation  Right-of-Way Permit (${permit.permitNumber})  due ${addDays(today, 7)}`);
-    expect(lines).toContain(`Overdue  Right-of-Way Permit (${permit.permitNumber})  expired ${addDays(today, 7)}, 3 day(s) ago`);
+    expect(lines).toContain(
+      `Escalation  Right-of-Way Permit (${permit.permitNumber})  due ${addDays(today, 7)}`,
+    );
+    expect(lines).toContain(
+      `Overdue  Right-of-Way Permit (${permit.permitNumber})  expired ${addDays(today, 7)}, 3 day(s) ago`,
+    );
 
     const real = await run(auth, {});
     expect(real.json()).toMatchObject({ dryRun: false, recorded: 1, emailsSent: 1, deliveriesSent: 1 });

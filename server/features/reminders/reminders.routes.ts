@@ -11,7 +11,7 @@ import { actorOf } from "../../auth/plugin.ts";
 import { authorize, notFound } from "../../errors.ts";
 import { isLocalControlRequest } from "../../http/control-token.ts";
 import { findVisiblePermit } from "../permits/index.ts";
-import { permitDeliveries, runReminders } from "./reminders.service.ts";
+import { permitReminders, runReminders } from "./reminders.service.ts";
 
 const errors = errorResponses(401, 403, 404);
 
@@ -34,7 +34,7 @@ export async function remindersRoutes(app: FastifyInstance) {
       const actor = actorOf(request);
       const permit = await findVisiblePermit(db, actor, request.params.id);
       authorize(canViewPermitReminders(actor, permit));
-      return { deliveries: await permitDeliveries(db, permit.id) };
+      return permitReminders(db, permit.id);
     },
   );
 

@@ -1,15 +1,13 @@
 import { createHash } from "node:crypto";
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { LinkSigner } from "../../auth/link-signer.ts";
 import type { Db } from "../../db/client.ts";
 import { databaseUnavailable } from "../../db/errors.ts";
-import { clients, companies, permits, projects, reminderDeliveries, users } from "../../db/schema.ts";
+import { reminderDeliveries } from "../../db/schema.ts";
 import type { Mailer } from "../../mail/mailer.ts";
-import { signAcknowledgeToken } from "./acknowledge-token.ts";
-import { selectPermitView } from "../permits/index.ts";
-import { composeDigest, type Digest, type DigestItem } from "./reminders.digest.ts";
+import { composeDigest } from "./reminders.digest.ts";
+import { loadDigest } from "./reminders.digest-load.ts";
 import { claimDueGroups, type ClaimedRow } from "./reminders.claim.ts";
-import { openPermit } from "./reminders.eligibility.ts";
 
 /**
  * Sending recorded reminders, safe with any number of senders (processes or instances):
@@ -52,124 +50,7 @@ export interface SendReport {
   deliveriesCancelled: number;
 }
 
-type DigestRow = Omit<DigestItem, "acknowledgeToken"> & {
-  recipientUserId: string;
-  termNo: number;
-  countdownDate: string;
-};
-
-/** The columns a digest line needs, from the permit view. */
-const digestColumns = {
-  permitId: permits.id,
-  permitName: permits.permitName,
-  permitNumber: permits.permitNumber,
-  recordType: permits.recordType,
-  projectName: projects.name,
-  clientName: clients.name,
-  agency: permits.agency,
-  expirationDate: permits.expirationDate,
-  renewByDate: permits.renewByDate,
-};
-
-/**
- * Loads what a digest shows for the claimed rows of one group: reminders and escalations with their
- * permits (one statement), and for an overdue digest the company's expired open permits as of its
- * day (one more), each listed once.
- */
-async function loadDigest(
-  db: Db,
-  ids: string[],
-  dueDate: string,
-  links: LinkSigner,
-): Promise<Digest | null> {
-  const [head] = await db
-    .select({
-      recipientEmail: reminderDeliveries.recipientEmail,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      companyName: companies.name,
-    })
-    .from(reminderDeliveries)
-    .innerJoin(users, eq(users.id, reminderDeliveries.recipientUserId))
-    .innerJoin(companies, eq(companies.id, reminderDeliveries.companyId))
-    .where(inArray(reminderDeliveries.id, ids))
-    .limit(1);
-  if (!head) return null;
-  const perPermit: DigestRow[] = (
-    await selectPermitView(db, {
-      ...digestColumns,
-      recipientUserId: reminderDeliveries.recipientUserId,
-      kind: reminderDeliveries.kind,
-      termNo: reminderDeliveries.termNo,
-      threshold: reminderDeliveries.threshold,
-      countdownDate: reminderDeliveries.expirationDate,
-      daysLeft: sql<number>`(${reminderDeliveries.expirationDate} - ${reminderDeliveries.dueDate})::int`,
-    })
-      .innerJoin(reminderDeliveries, eq(reminderDeliveries.permitId, permits.id))
-      .where(inArray(reminderDeliveries.id, ids))
-  ).map((r) => ({
-    ...r,
-    kind: r.kind as DigestItem["kind"],
-    expirationDate: r.expirationDate ?? r.countdownDate,
-  }));
-  const overdue = await loadOverdue(db, ids, dueDate);
-  const rows = [...perPermit, ...overdue];
-  if (!rows.length) return null;
-  return {
-    recipientEmail: head.recipientEmail,
-    recipientName: `${head.firstName} ${head.lastName}`.trim() || head.recipientEmail,
-    companyName: head.companyName,
-    dueDate,
-    items: rows.map(({ recipientUserId, termNo, countdownDate, ...item }) => ({
-      ...item,
-      // Reminders and escalations can be acknowledged from the e-mail; overdue notices go on until renewal.
-      acknowledgeToken:
-        item.kind !== "overdue"
-          ? signAcknowledgeToken(links, {
-              permitId: item.permitId,
-              recipientUserId,
-              termNo,
-              dueOn: countdownDate,
-            })
-          : null,
-    })),
-  };
-}
-
-/** The permits an overdue digest among `ids` lists: its company's expired open permits as of its day. */
-async function loadOverdue(db: Db, ids: string[], dueDate: string): Promise<DigestRow[]> {
-  const [digest] = await db
-    .select({ companyId: reminderDeliveries.companyId, recipientUserId: reminderDeliveries.recipientUserId })
-    .from(reminderDeliveries)
-    .where(and(inArray(reminderDeliveries.id, ids), eq(reminderDeliveries.kind, "overdue")))
-    .limit(1);
-  if (!digest) return [];
-  const rows = await selectPermitView(db, {
-    ...digestColumns,
-    termNo: permits.termNo,
-    daysLeft: sql<number>`(${permits.expirationDate} - ${dueDate}::date)::int`,
-  })
-    .where(
-      and(
-        eq(permits.companyId, digest.companyId),
-        sql`${permits.expirationDate} < ${dueDate}::date`,
-        openPermit("permits"),
-      ),
-    )
-    .orderBy(asc(permits.expirationDate), asc(permits.permitName))
-    .limit(MAX_OVERDUE_LINES);
-  return rows.map((r) => ({
-    ...r,
-    kind: "overdue" as const,
-    threshold: 0,
-    expirationDate: r.expirationDate!,
-    countdownDate: r.expirationDate!,
-    recipientUserId: digest.recipientUserId,
-  }));
-}
-
-/** An overdue digest lists at most this many permits (the oldest first); the page has the rest. */
-export const MAX_OVERDUE_LINES = 500;
+export { MAX_OVERDUE_LINES } from "./reminders.digest-load.ts";
 
 /** Marks rows still carrying our claim; a row taken over after the lease is left to its new owner. */
 async function settle(
@@ -246,7 +127,7 @@ export async function sendDueReminders(db: Db, mailer: Mailer, opts: SendOptions
     const results = await Promise.allSettled(
       [...groups.values()].map(async (rows) => {
         const ids = rows.map((r) => r.id).sort();
-        const digest = await loadDigest(db, ids, rows[0]!.dueDate, opts.links);
+        const digest = await loadDigest(db, ids, rows[0]!.dueDate, now, opts.links);
         if (!digest) return; // its permits were deleted meanwhile (the rows went with them)
         const messageId = `<reminders.${createHash("sha256").update(ids.join(",")).digest("hex").slice(0, 32)}@${host}>`;
         let sentId: string;

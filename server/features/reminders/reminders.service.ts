@@ -1,18 +1,21 @@
-import { asc, desc, eq } from "drizzle-orm";
+import { asc, desc, eq, sql } from "drizzle-orm";
+import { RENEWAL_PENDING_DAYS } from "../../../shared/domain/request-reminders.ts";
 import type {
   DeliveryKind,
   CompanyDelivery,
   DeliveryStatus,
   PermitReminder,
+  PermitReminders,
   RunReport,
 } from "../../../shared/schemas/reminders.ts";
 import type { LinkSigner } from "../../auth/link-signer.ts";
-import type { Db } from "../../db/client.ts";
+import { queryRows, type Db } from "../../db/client.ts";
 import { permits, reminderDeliveries } from "../../db/schema.ts";
 import type { Mailer } from "../../mail/mailer.ts";
 import { sendDueReminders } from "./reminders.sender.ts";
 import { previewDueReminders } from "./reminders.preview.ts";
 import { sweepDueReminders } from "./reminders.sweep.ts";
+import { pendingSubmission } from "./reminders.eligibility.ts";
 
 export interface RunOptions {
   db: Db;
@@ -68,7 +71,10 @@ type DryRunItem = RunReport["wouldSend"][number]["items"][number];
 /** One permit of a dry run's digest, as the command prints it. */
 function dryRunLine(i: DryRunItem): string {
   const permit = `${i.permitName} (${i.permitNumber})`;
-  if (i.kind === "overdue") return `Overdue  ${permit}  expired ${i.expirationDate}, ${-i.daysLeft} day(s) ago`;
+  if (i.kind === "overdue")
+    return `Overdue  ${permit}  expired ${i.expirationDate}, ${-i.daysLeft} day(s) ago`;
+  if (i.kind === "overdue_request")
+    return `Overdue request  ${permit}  due ${i.expirationDate}, ${-i.daysLeft} day(s) ago`;
   if (i.kind === "escalation")
     return `Escalation  ${permit}  due ${i.expirationDate}, ${i.daysLeft} day(s) left, not renewed or acknowledged`;
   return `${String(i.threshold).padStart(2)}-day  ${permit}  expires ${i.expirationDate}, ${i.daysLeft} day(s) left`;
@@ -118,14 +124,47 @@ const newestFirst = [
   asc(reminderDeliveries.recipientEmail),
 ];
 
-/** One permit's deliveries, newest first (the caller has checked the permit is visible). */
-export async function permitDeliveries(db: Db, permitId: string): Promise<PermitReminder[]> {
-  const rows = await db
-    .select()
-    .from(reminderDeliveries)
-    .where(eq(reminderDeliveries.permitId, permitId))
-    .orderBy(...newestFirst);
-  return rows.map(presentDelivery);
+const isoMoment = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+
+/**
+ * One permit's reminder log (the caller has checked the permit is visible): its deliveries, newest
+ * first, and until when 'Renewal Pending' pauses its reminders (issue 27), in one statement.
+ */
+export async function permitReminders(db: Db, permitId: string): Promise<PermitReminders> {
+  const rows = await queryRows<{
+    until: Date | string | null;
+    id: string | null;
+    kind: string;
+    threshold: number;
+    recipient_email: string;
+    status: string;
+    sent_at: Date | string | null;
+    created_at: Date | string;
+    last_error: string | null;
+  }>(
+    db,
+    sql`select x.until, d.id, d.kind, d.threshold, d.recipient_email, d.status, d.sent_at, d.created_at, d.last_error
+        from (select (select max(rp.submitted_at) + make_interval(days => ${RENEWAL_PENDING_DAYS})
+                      from document_requests rp
+                      where rp.permit_id = ${permitId} and ${pendingSubmission(sql`now()`, "rp")}) as until) x
+        left join reminder_deliveries d on d.permit_id = ${permitId}
+        order by d.created_at desc, d.threshold desc, d.expiration_date, d.recipient_email`,
+  );
+  return {
+    renewalPendingUntil: isoMoment(rows[0]?.until ?? null),
+    deliveries: rows
+      .filter((r) => r.id !== null)
+      .map((r) => ({
+        id: r.id!,
+        kind: r.kind as DeliveryKind,
+        threshold: Number(r.threshold),
+        recipientEmail: r.recipient_email,
+        status: r.status as DeliveryStatus,
+        sentAt: isoMoment(r.sent_at),
+        createdAt: isoMoment(r.created_at)!,
+        lastError: r.last_error,
+      })),
+  };
 }
 
 /** A company's most recent deliveries with their permits, newest first. */

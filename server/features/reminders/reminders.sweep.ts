@@ -1,16 +1,20 @@
 import { sql, type SQL } from "drizzle-orm";
 import { queryRows, type Db } from "../../db/client.ts";
-import { DEFAULT_ESCALATION_DAYS } from "../../../shared/domain/lifecycle.ts";
 import {
   ESCALATION_ROLES,
   RECIPIENT_ROLES,
+  RENEWAL_PENDING_REASON,
   activeMember,
   hasOverduePermit,
+  hasOverdueRequestFor,
   openPermit,
-  overdueDigestOn,
-  thresholdSwitch,
+  renewalPending,
   unacknowledged,
 } from "./reminders.eligibility.ts";
+import { partyReminderSelect } from "./reminders.party-sweep.ts";
+import { companiesCte, type SweepOptions } from "./reminders.day.ts";
+
+export type { SweepOptions };
 
 /**
  * The reminder sweep (DESIGN.md section 5, issue 11): set-based statements find every due
@@ -35,34 +39,18 @@ import {
  * Overdue (kind 'overdue'), to the company admins, one digest a day while the Overdue digest is on
  * and expired permits stay open (not renewed, closed, archived or N/A): one row per admin and day,
  * the permits listed when it is sent, each of them once.
+ *
+ * Document requests (issue 27, decision 0029):
+ * - 'Renewal Pending': no reminder or escalation is recorded for a permit while a submission about
+ *   it awaits review (at most RENEWAL_PENDING_DAYS after it came in). One recorded before and
+ *   cancelled at send time for the pause is revived here (an UPDATE of the cancelled rows only)
+ *   once it is due again, so the pause delays nothing that is still due after it.
+ * - 'Overdue request' (kind 'overdue_request'): one row per recipient and day, like the overdue
+ *   digest, for each company admin and each responsible person with an overdue request to hear of;
+ *   the requests are listed when it is sent.
+ * - The party's own reminders (request_deliveries, kind 'reminder'): reminders.party-sweep.ts, in
+ *   the same transaction.
  */
-
-export interface SweepOptions {
-  /** The clock; tests pass a fixed instant. */
-  now: Date;
-  /** Run as of this day in every company instead of each company's own today. */
-  asOf?: string;
-  /**
-   * A company's reminder day starts at this local hour: before it, "today" is still yesterday,
-   * so each company gets its reminders at REMINDER_HOUR in its own zone however often we sweep.
-   */
-  reminderHour: number;
-}
-
-/** "Today" in each company's zone, the company's switches, and only companies that could get anything. */
-function companiesCte(opts: SweepOptions): SQL {
-  const today = opts.asOf
-    ? sql`${opts.asOf}::date`
-    : sql`((${opts.now.toISOString()}::timestamptz at time zone c.time_zone) - make_interval(hours => ${opts.reminderHour}))::date`;
-  return sql`co as (
-      select c.id as company_id, ${today} as today,
-             ${thresholdSwitch(30)} as e30, ${thresholdSwitch(7)} as e7, ${thresholdSwitch(1)} as e1,
-             coalesce(cp.escalation_days, ${DEFAULT_ESCALATION_DAYS}) as escalation_days,
-             ${overdueDigestOn()} as overdue_digest
-      from companies c
-      left join company_preferences cp on cp.company_id = c.id
-    )`;
-}
 
 /**
  * SELECT of the reminders due now: company_id, permit_id, threshold, expiration_date (the
@@ -86,7 +74,7 @@ export function dueSelect(opts: SweepOptions): SQL {
         on p.company_id = w.company_id
        and p.countdown_date > w.today + w.lower_bound
        and p.countdown_date <= w.today + w.threshold
-       and ${openPermit()} and ${unacknowledged()}
+       and ${openPermit()} and ${unacknowledged()} and not ${renewalPending(sweepNow(opts))}
     ),
     recipients as (
       select d.company_id, d.id, d.term_no, d.countdown_date, d.threshold, d.today, un.user_id
@@ -118,7 +106,7 @@ export function escalationSelect(opts: SweepOptions): SQL {
      and co.escalation_days > 0
      and p.countdown_date >= co.today
      and p.countdown_date <= co.today + co.escalation_days
-     and ${openPermit()} and ${unacknowledged()}
+     and ${openPermit()} and ${unacknowledged()} and not ${renewalPending(sweepNow(opts))}
     join users u on ${activeMember("u", sql`co.company_id`)} and u.role in ${ESCALATION_ROLES}`;
 }
 
@@ -138,8 +126,27 @@ export function overdueSelect(opts: SweepOptions): SQL {
     where co.overdue_digest and ${hasOverduePermit(sql`co.company_id`, sql`co.today`)}`;
 }
 
+/**
+ * SELECT of today's 'Overdue request' digests (same columns): one per active member of the company
+ * who has an overdue request to hear of (an admin: every one of the company; another recipient
+ * role: those of the permits they are responsible for). No permit, threshold 0, the day in
+ * expiration_date, as the overdue digest.
+ */
+export function overdueRequestSelect(opts: SweepOptions): SQL {
+  return sql`
+    with ${companiesCte(opts)}
+    select co.company_id, null::uuid as permit_id, 0 as threshold, co.today as expiration_date,
+           u.id as recipient_user_id, u.email as recipient_email, co.today as due_date,
+           'overdue_request'::text as kind, 1 as term_no
+    from co
+    join users u on ${activeMember("u", sql`co.company_id`)}
+    where ${hasOverdueRequestFor(sql`co.company_id`, sql`co.today`)}`;
+}
+
 /** Sweeps run one at a time across processes (the key is arbitrary but fixed). */
 const SWEEP_LOCK_KEY = 7_301_605_002;
+
+const sweepNow = (opts: SweepOptions) => sql`${opts.now.toISOString()}::timestamptz`;
 
 /**
  * Records every due reminder; returns how many new deliveries were recorded. Concurrent sweeps
@@ -148,20 +155,38 @@ const SWEEP_LOCK_KEY = 7_301_605_002;
  */
 export async function sweepDueReminders(db: Db, opts: SweepOptions): Promise<number> {
   const columns = sql`(company_id, permit_id, threshold, expiration_date, recipient_user_id, recipient_email, due_date, kind, term_no, next_attempt_at)`;
-  const now = sql`${opts.now.toISOString()}::timestamptz`;
+  const now = sweepNow(opts);
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SWEEP_LOCK_KEY})`);
     const [row] = await queryRows<{ n: number }>(
       tx,
-      sql`with reminders as (
+      sql`with due_reminders as (select * from (${dueSelect(opts)}) d),
+          due_escalations as (select * from (${escalationSelect(opts)}) e),
+          -- A reminder or escalation cancelled for 'Renewal Pending' (never sent) that is due again
+          -- is revived. An UPDATE of those rows alone, not ON CONFLICT DO UPDATE: that would lock
+          -- every conflicting row, pending ones too, and a sender's SKIP LOCKED claim would then
+          -- take a recipient's day in two parts (two e-mails).
+          revived as (
+            update reminder_deliveries r
+            set status = 'pending', threshold = x.threshold, expiration_date = x.expiration_date,
+                recipient_email = x.recipient_email, due_date = x.due_date, next_attempt_at = ${now},
+                claimed_at = null, last_error = null
+            from (select * from due_reminders union all select * from due_escalations) x
+            where r.status = 'cancelled' and r.last_error = ${RENEWAL_PENDING_REASON}
+              and r.kind = x.kind and r.permit_id = x.permit_id and r.recipient_user_id = x.recipient_user_id
+              and case x.kind when 'reminder' then r.threshold = x.threshold and r.expiration_date = x.expiration_date
+                              else r.term_no = x.term_no end
+            returning 1
+          ),
+          reminders as (
             insert into reminder_deliveries ${columns}
-            select d.*, ${now} from (${dueSelect(opts)}) d
+            select d.*, ${now} from due_reminders d
             on conflict (permit_id, threshold, expiration_date, recipient_user_id) where kind = 'reminder' do nothing
             returning 1
           ),
           escalations as (
             insert into reminder_deliveries ${columns}
-            select d.*, ${now} from (${escalationSelect(opts)}) d
+            select d.*, ${now} from due_escalations d
             on conflict (permit_id, term_no, recipient_user_id) where kind = 'escalation' do nothing
             returning 1
           ),
@@ -170,9 +195,22 @@ export async function sweepDueReminders(db: Db, opts: SweepOptions): Promise<num
             select d.*, ${now} from (${overdueSelect(opts)}) d
             on conflict (recipient_user_id, due_date) where kind = 'overdue' do nothing
             returning 1
+          ),
+          overdue_requests as (
+            insert into reminder_deliveries ${columns}
+            select d.*, ${now} from (${overdueRequestSelect(opts)}) d
+            on conflict (recipient_user_id, due_date) where kind = 'overdue_request' do nothing
+            returning 1
+          ),
+          party as (
+            insert into request_deliveries (company_id, request_id, kind, threshold, due_date, recipient_email, next_attempt_at)
+            select d.*, ${now} from (${partyReminderSelect(opts)}) d
+            on conflict (request_id, threshold, due_date) where kind = 'reminder' do nothing
+            returning 1
           )
-          select ((select count(*) from reminders) + (select count(*) from escalations)
-                  + (select count(*) from overdue))::int as n`,
+          select ((select count(*) from revived) + (select count(*) from reminders) + (select count(*) from escalations)
+                  + (select count(*) from overdue) + (select count(*) from overdue_requests)
+                  + (select count(*) from party))::int as n`,
     );
     return row?.n ?? 0;
   });

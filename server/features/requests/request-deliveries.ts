@@ -8,6 +8,8 @@ import type { Mailer } from "../../mail/mailer.ts";
 import { documentLabel, type DocumentKind } from "../../../shared/domain/document-requests.ts";
 import { unsealLinkToken } from "./link-token.ts";
 import { REQUEST_MAIL_COMPOSERS, requestLinkUrl } from "./request-mail.ts";
+import { reminderRefusal } from "./party-reminder.ts";
+import { todayIn } from "../../../shared/domain/dates.ts";
 
 // The party's e-mails, exactly once (DESIGN.md section 5, as the reminders): a write records a
 // pending request_deliveries row in its own transaction; a sender claims due rows (FOR UPDATE SKIP
@@ -65,6 +67,8 @@ interface Claimed {
   recipient_email: string;
   claimed_at: Date;
   request_id: string;
+  /** The due date a reminder was recorded for. */
+  due_date: string | null;
 }
 
 /** Claims up to BATCH due rows whose kind has a composer. */
@@ -81,7 +85,8 @@ async function claim(db: Db, now: Date): Promise<Claimed[]> {
           order by next_attempt_at, id
           limit ${BATCH}
           for update skip locked)
-        returning d.id, d.kind, d.attempts, d.threshold, d.recipient_email, d.claimed_at, d.request_id`,
+        returning d.id, d.kind, d.attempts, d.threshold, d.recipient_email, d.claimed_at, d.request_id,
+                  d.due_date::text as due_date`,
   );
   return rows.map((r) => ({ ...r, attempts: Number(r.attempts), claimed_at: new Date(r.claimed_at) }));
 }
@@ -122,6 +127,7 @@ async function loadMail(db: Db, requestId: string) {
     .select({
       request: documentRequests,
       companyName: companies.name,
+      timeZone: companies.timeZone,
       itemName: permits.permitName,
       itemNumber: permits.permitNumber,
     })
@@ -134,7 +140,9 @@ async function loadMail(db: Db, requestId: string) {
 
 /**
  * Claims and sends the party's due e-mails until none is left (failed ones are rescheduled in the
- * future, so the loop ends). A request revoked or approved before its e-mail went out cancels it;
+ * future, so the loop ends). A request revoked or approved before its e-mail went out cancels it
+ * (a due-date reminder also once submitted, its link expired, its due date moved or passed:
+ * party-reminder.ts);
  * a link that can no longer be unsealed (SESSION_SECRET changed) fails it at once.
  */
 export async function sendDueRequestDeliveries(
@@ -156,6 +164,15 @@ export async function sendDueRequestDeliveries(
           status: "cancelled",
           lastError: "The request is closed",
         });
+        continue;
+      }
+      // A reminder (issue 27) also stops once the party answered, the link expired or the due date moved or passed.
+      const refusal =
+        row.kind === "reminder"
+          ? reminderRefusal({ request: r, dueDate: row.due_date, today: todayIn(data.timeZone, now), now })
+          : null;
+      if (refusal) {
+        report.cancelled += await settle(db, row, { status: "cancelled", lastError: refusal });
         continue;
       }
       const token = unsealLinkToken(opts.links, r.tokenSealed);

@@ -1,5 +1,6 @@
 import { formatDate } from "../../../shared/domain/format.ts";
 import { requestLinkPath } from "../../../shared/domain/document-requests.ts";
+import { partyReminderText } from "./party-reminder.ts";
 
 // The e-mails an outside party gets about a request. Every value a person typed is escaped in the
 // HTML part; the subject is one line (the mailer folds line breaks). Nothing of the company beyond
@@ -74,4 +75,9 @@ export const REQUEST_MAIL_COMPOSERS: Record<string, (d: RequestMailData) => Comp
       due(d),
       "Please upload it again through the same link.",
     ]),
+  // 7 and 1 days before the due date and on it (threshold 7/1/0), recorded by the reminders' sweep.
+  reminder: (d) => {
+    const { subject, paragraphs } = partyReminderText(d);
+    return compose(d, subject, paragraphs);
+  },
 };

@@ -46,11 +46,13 @@ function StatusChip({ status }: { status: DeliveryStatus }) {
 }
 
 function PermitLink({ d }: { d: CompanyDelivery }) {
-  // An overdue digest lists the company's overdue permits of its day; it names none by itself.
+  // An overdue (or overdue-request) digest lists the company's overdue permits (requests) of its day; it names none by itself.
   if (!d.permit) {
     return (
       <>
-        <Typography variant="body2">Overdue permits</Typography>
+        <Typography variant="body2">
+          {d.kind === "overdue_request" ? "Overdue requests" : "Overdue permits"}
+        </Typography>
         <Typography variant="body2" color="text.secondary">
           as of {formatDayOrDash(d.dueDate)}
         </Typography>

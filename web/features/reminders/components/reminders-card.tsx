@@ -14,6 +14,7 @@ import {
 import { usePermitReminders } from "../api/get-reminders.ts";
 import { DetailCard, EmptyState } from "../../../components/detail-card.tsx";
 import { formatMoment } from "../../../lib/format.ts";
+import { RENEWAL_PENDING_LABEL } from "../../../../shared/domain/request-reminders.ts";
 
 const STATUS_COLORS: Record<DeliveryStatus, "success" | "error" | "warning" | "default"> = {
   sent: "success",
@@ -58,9 +59,17 @@ function DeliveryRow({ d }: { d: PermitReminder }) {
 /** Which reminder e-mails went out for this permit, when, to whom, and whether they were sent. */
 export function RemindersCard({ permitId }: { permitId: string }) {
   const reminders = usePermitReminders(permitId);
-  const list = reminders.data ?? [];
+  const list = reminders.data?.deliveries ?? [];
+  const pausedUntil = reminders.data?.renewalPendingUntil ?? null;
   return (
     <DetailCard title="Reminders" icon={<NotificationsNoneOutlined />}>
+      {pausedUntil ? (
+        // A document request's submission awaits review (issue 27): the sweep skips this permit meanwhile.
+        <Alert severity="info" sx={{ mb: 1 }}>
+          <strong>{RENEWAL_PENDING_LABEL}</strong>: a submitted document awaits review. Reminders are paused
+          until {formatMoment(pausedUntil)}.
+        </Alert>
+      ) : null}
       {reminders.isPending ? (
         <Skeleton variant="rounded" height={56} role="progressbar" aria-label="Loading reminders" />
       ) : reminders.isError ? (

@@ -1,0 +1,5 @@
+ALTER TABLE "reminder_deliveries" DROP CONSTRAINT "reminder_deliveries_permit_check";--> statement-breakpoint
+ALTER TABLE "reminder_deliveries" DROP CONSTRAINT "reminder_deliveries_kind_check";--> statement-breakpoint
+CREATE UNIQUE INDEX "reminder_deliveries_overdue_request_uq" ON "reminder_deliveries" USING btree ("recipient_user_id","due_date") WHERE kind = 'overdue_request';--> statement-breakpoint
+ALTER TABLE "reminder_deliveries" ADD CONSTRAINT "reminder_deliveries_permit_check" CHECK (("reminder_deliveries"."kind" in ('overdue','overdue_request')) = ("reminder_deliveries"."permit_id" is null));--> statement-breakpoint
+ALTER TABLE "reminder_deliveries" ADD CONSTRAINT "reminder_deliveries_kind_check" CHECK ("reminder_deliveries"."kind" in ('reminder','escalation','overdue','overdue_request'));
