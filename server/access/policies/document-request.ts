@@ -43,3 +43,9 @@ export function revokeRefusal(actor: Actor, request: ReviewableRequest): Refusal
   if (request.status === "approved" || request.status === "revoked") return refuse.conflict(REQUEST_CLOSED);
   return null;
 }
+
+/**
+ * The company-wide Requests page and the nav's count of requests awaiting review (issue 27): the
+ * roles that review (staff of the company; a super-admin every company's). A client-user: 403.
+ */
+export const canListRequestQueue = (actor: Actor) => actorCan(actor, "permits.edit");
