@@ -180,7 +180,6 @@ describe("hostile filters", () => {
   it("answers 400, never 500, to text the database cannot store or a huge search", async () => {
     for (const q of [
       "party=%00x",
-      "party=%ED%A0%80",
       `party=${"x".repeat(5000)}`,
       "state[]=all",
       "page=-1",
