@@ -2,3 +2,5 @@
 // revoke) and the page header's 'Request Document' button with its dialog. The party's page
 // (/request/:token) is a route of its own, loaded by the router alone.
 export { RequestDocumentButton, RequestsCard } from "./components/requests-card.tsx";
+// The nav's count of requests awaiting review (the company-wide Requests page is a route).
+export { useAwaitingReviewCount } from "./api/request-queue.ts";
