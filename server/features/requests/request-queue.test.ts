@@ -157,6 +157,23 @@ describe("GET /api/requests", () => {
   });
 });
 
+describe("the All Permits list's 'Awaiting Review' tile", () => {
+  it("counts and lists the permits with a request awaiting review, for staff only", async () => {
+    const tile = async (api: typeof w.admin) => {
+      const summary = (await api.get("/api/permits/summary?show_non_required=true")).json();
+      const list = (await api.get("/api/permits?tile=review&group=none&show_non_required=true")).json();
+      return { count: summary.review, ids: list.items.map((p: { id: string }) => p.id).sort() };
+    };
+    for (const api of [w.admin, w.user]) expect(await tile(api)).toEqual({ count: 1, ids: [w.permitId] });
+    // A super-admin: every company's.
+    expect(await tile(w.superAdmin)).toEqual({ count: 2, ids: [w.permitId, w.foreignPermitId].sort() });
+    // The other company's submitted request is its own.
+    expect((await w.otherAdmin.get("/api/permits/summary?show_non_required=true")).json().review).toBe(1);
+    // A client-user does not review: no count.
+    expect((await w.clientUser.get("/api/permits/summary?show_non_required=true")).json().review).toBe(0);
+  });
+});
+
 describe("GET /api/requests/awaiting-count", () => {
   it("counts the company's requests awaiting review in one statement; a super-admin every company's", async () => {
     for (const api of [w.admin, w.user]) {
@@ -173,17 +190,13 @@ describe("GET /api/requests/awaiting-count", () => {
     expect(ok.statusCode, ok.body).toBe(200);
     expect((await w.admin.get("/api/requests/awaiting-count")).json()).toEqual({ count: 0 });
     expect(ids(await w.admin.get("/api/requests?state=approved"))).toEqual([w.submittedId]);
+    expect((await w.admin.get("/api/permits/summary?show_non_required=true")).json().review).toBe(0);
   });
 });
 
 describe("hostile filters", () => {
   it("answers 400, never 500, to text the database cannot store or a huge search", async () => {
-    for (const q of [
-      "party=%00x",
-      `party=${"x".repeat(5000)}`,
-      "state=all&state=open",
-      "page=-1",
-    ]) {
+    for (const q of ["party=%00x", `party=${"x".repeat(5000)}`, "state=all&state=open", "page=-1"]) {
       const res = await w.admin.get(`/api/requests?${q}`);
       expect(res.statusCode, q).toBe(400);
       expect(res.json().message).toBeTruthy();
