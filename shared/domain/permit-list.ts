@@ -46,8 +46,8 @@ export const PERMIT_TILE_LABELS: Record<PermitTile, string> = {
   in_review: "In Review",
   closed: "Closed",
   renewal_due: "Renewal Due",
-  // The 'Review' tile, in words that are not the spec's 'In Review' stage.
-  review: "Awaiting Review",
+  // The 'Review' tile, in words apart from the spec's 'In Review' stage (and on one line).
+  review: "To Review",
 };
 
 /** Stored statuses the Status filter offers (N/A never shows in the list). */

@@ -7,7 +7,7 @@ import type { PermitDetail, PermitList } from "../../shared/schemas/permits.ts";
 import { BASE_URL, DEMO, eventually, PHONE, SCREENSHOT_DIR, shot, signedIn, useBrowser } from "./support.ts";
 
 // The review queue of document requests (issue 27, items 4 and 6): a request the party has
-// submitted shows in the nav's count, on the All Permits list's 'Awaiting Review' tile and on the
+// submitted shows in the nav's count, on the All Permits list's 'To Review' tile and on the
 // company-wide Requests page (filtered by state); approved from the permit's page, the count drops.
 // A client-user has none of them.
 
@@ -101,7 +101,7 @@ afterAll(async () => {
 });
 
 describe("the review queue of document requests", () => {
-  it("a submitted request shows in the nav count, the Awaiting Review tile and the Requests page; approving drops the count", async () => {
+  it("a submitted request shows in the nav count, the To Review tile and the Requests page; approving drops the count", async () => {
     const before = await awaitingCount(admin.request);
     // The party answers by its link, no session.
     const token = await tokenMailedTo(PARTY.email);
@@ -134,8 +134,8 @@ describe("the review queue of document requests", () => {
     await eventually(() => link.isVisible()).toBe(true);
 
     // The tile: this permit is the one of the search that awaits review.
-    const tile = page.getByRole("button", { name: /^Awaiting Review/ });
-    await eventually(() => tile.textContent()).toMatch(/Awaiting Review\s*1$/);
+    const tile = page.getByRole("button", { name: /^To Review/ });
+    await eventually(() => tile.textContent()).toMatch(/To Review\s*1$/);
     await tile.click();
     await page.waitForURL(/tile=review/);
     await eventually(() => page.getByRole("link", { name: permit.permit_name }).first().isVisible()).toBe(
@@ -172,7 +172,7 @@ describe("the review queue of document requests", () => {
     expect(sideways).toBeLessThanOrEqual(0);
     await snap(phone, "requests-page-390");
     await phone.goto(`${BASE_URL}/permits?q=${stamp}&group=none&tile=review`);
-    await eventually(() => phone.getByText(/Showing Awaiting Review: 1 of/).isVisible()).toBe(true);
+    await eventually(() => phone.getByText(/Showing To Review: 1 of/).isVisible()).toBe(true);
     await snap(phone, "permits-review-tile-390");
     await phone.context().close();
 
@@ -197,12 +197,12 @@ describe("the review queue of document requests", () => {
     expect(requestId).toBeTruthy();
   });
 
-  it("a client-user has no Requests link, page, count or Awaiting Review tile", async () => {
+  it("a client-user has no Requests link, page, count or To Review tile", async () => {
     const client = await signedIn(b, DEMO.clientUser);
     const nav = client.getByRole("navigation", { name: "Main" });
     await eventually(() => nav.getByRole("link", { name: "Permits" }).isVisible()).toBe(true);
     await expect(nav.getByRole("link", { name: /^Requests/ }).count()).resolves.toBe(0);
-    await expect(client.getByRole("button", { name: /^Awaiting Review/ }).count()).resolves.toBe(0);
+    await expect(client.getByRole("button", { name: /^To Review/ }).count()).resolves.toBe(0);
     expect((await client.request.get(`${BASE_URL}/api/requests`)).status()).toBe(403);
     expect((await client.request.get(`${BASE_URL}/api/requests/awaiting-count`)).status()).toBe(403);
     await client.goto(`${BASE_URL}/requests`);

@@ -86,7 +86,7 @@ function tileCondition(actor: Actor, tile: PermitTile): SQL | undefined {
 }
 
 /**
- * 'Awaiting Review' (issue 27): a document request of the permit was submitted by its party and
+ * 'To Review' (issue 27): a document request of the permit was submitted by its party and
  * waits for staff to approve or reject it (document_requests_permit_idx finds them).
  */
 export const awaitingReviewCondition = (): SQL =>

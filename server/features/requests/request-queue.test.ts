@@ -5,6 +5,7 @@ import { requestHelpers } from "../../test-support/document-requests.ts";
 import { useTestContext } from "../../test-support/harness.ts";
 import { withinStatementBudget } from "../../test-support/statements.ts";
 import { useWorld } from "../../test-support/world.ts";
+import { requestSenderIdle } from "./sender-kick.ts";
 
 // The company-wide Requests page (GET /api/requests) and the nav's count of requests awaiting
 // review (GET /api/requests/awaiting-count), issue 27: staff only, one company's, one statement.
@@ -38,6 +39,8 @@ const w = useWorld(t, { permits: true, otherAdmin: true }, async (w) => {
     email: "frank@elsewhere.example",
   });
   await h.answer(foreign.token, {}, "203.0.113.77");
+  // The e-mails sent in the background must be out before statements are counted.
+  await requestSenderIdle(t.app);
   return {
     submittedId: submitted.id,
     overdueId: overdue.id,
@@ -157,7 +160,7 @@ describe("GET /api/requests", () => {
   });
 });
 
-describe("the All Permits list's 'Awaiting Review' tile", () => {
+describe("the All Permits list's 'To Review' tile", () => {
   it("counts and lists the permits with a request awaiting review, for staff only", async () => {
     const tile = async (api: typeof w.admin) => {
       const summary = (await api.get("/api/permits/summary?show_non_required=true")).json();

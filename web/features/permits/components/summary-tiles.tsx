@@ -131,7 +131,7 @@ export function SummaryTiles({
   onSelect: (tile: PermitTile | null) => void;
 }) {
   const isPhone = useIsPhone();
-  // Issue 27: 'Awaiting Review' for the roles that review document requests (not a client-user).
+  // Issue 27: 'To Review' for the roles that review document requests (not a client-user).
   const canReview = useCan("permits.edit");
   const [isOpen, setIsOpen] = useState(false);
   const tilesId = useId();
@@ -214,7 +214,7 @@ function PhoneSummaryRow({
         summary.expiring_soon ? `${formatCount(summary.expiring_soon)} Expiring Soon` : null,
         summary.expired ? `${formatCount(summary.expired)} Expired` : null,
         summary.renewal_due ? `${formatCount(summary.renewal_due)} Renewal Due` : null,
-        summary.review ? `${formatCount(summary.review)} Awaiting Review` : null,
+        summary.review ? `${formatCount(summary.review)} To Review` : null,
       ].filter(Boolean)
     : [];
   const count = (n: number | undefined) => (n === undefined ? "…" : formatCount(n));
