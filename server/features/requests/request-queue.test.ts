@@ -4,7 +4,9 @@ import { documentRequests } from "../../db/schema.ts";
 import { requestHelpers } from "../../test-support/document-requests.ts";
 import { useTestContext } from "../../test-support/harness.ts";
 import { withinStatementBudget } from "../../test-support/statements.ts";
+import { multipart } from "../../test-support/multipart.ts";
 import { useWorld } from "../../test-support/world.ts";
+import { parseCsv } from "../imports/index.ts";
 import { requestSenderIdle } from "./sender-kick.ts";
 
 // The company-wide Requests page (GET /api/requests) and the nav's count of requests awaiting
@@ -174,6 +176,38 @@ describe("the All Permits list's 'To Review' tile", () => {
     expect((await w.otherAdmin.get("/api/permits/summary?show_non_required=true")).json().review).toBe(1);
     // A client-user does not review: no count.
     expect((await w.clientUser.get("/api/permits/summary?show_non_required=true")).json().review).toBe(0);
+  });
+});
+
+describe("the permit export's request columns", () => {
+  it("names the open requests and the last one, never the party's e-mail or the link; the import ignores them", async () => {
+    const number = (await w.admin.get(`/api/permits/${w.permitId}`)).json().permit_number as string;
+    for (const api of [w.admin, w.clientUser]) {
+      const res = await api.get("/api/permits/export?show_non_required=true&show_archived=true");
+      expect(res.statusCode, res.body).toBe(200);
+      const { header, rows } = parseCsv(res.body.replace(/^\uFEFF/, ""));
+      const open = header.indexOf("open_requests");
+      const last = header.indexOf("last_request");
+      expect(open).toBeGreaterThan(-1);
+      const row = rows.find((r) => r.fields.includes(number))!.fields;
+      // The permit's requests: submitted (open), revoked, expired; the last one sent is the expired one.
+      expect(row[open]).toBe("Inspection Report (Submitted)");
+      expect(row[last]).toMatch(/^Inspection Report \(Expired\), sent \d{4}-\d\d-\d\d$/);
+      expect(res.body).not.toContain("paula@agency.example");
+      expect(res.body).not.toContain("/request/");
+    }
+    const xlsx = await w.admin.get("/api/permits/export?format=xlsx");
+    expect(xlsx.statusCode).toBe(200);
+    // The export imports back: the request columns are not the import's.
+    const csv = (await w.admin.get("/api/permits/export?show_non_required=true")).body;
+    const dry = await w.admin.request({
+      method: "POST",
+      url: "/api/imports/permits?dry_run=true",
+      ...multipart([{ name: "file", filename: "export.csv", contentType: "text/csv", content: csv }]),
+    });
+    expect(dry.statusCode, dry.body).toBeLessThan(300);
+    // (The world's permits have no project: rejected for that, never for the request columns.)
+    expect(JSON.stringify(dry.json().rejected)).not.toMatch(/request/i);
   });
 });
 
