@@ -54,6 +54,7 @@ const PARTY = {
   organization: `County Queue Office ${stamp}`,
 };
 let permit: PermitDetail;
+let projectId = "";
 let requestId = "";
 let today = "";
 let admin: Page;
@@ -68,7 +69,7 @@ beforeAll(async () => {
   const seen = (await (
     await client.request.get(`${BASE_URL}/api/permits?group=none&page_size=1`)
   ).json()) as PermitList;
-  const projectId = seen.items[0]!.project!.id;
+  projectId = seen.items[0]!.project!.id;
   await client.context().close();
 
   admin = await signedIn(b, DEMO.companyAdmin);
@@ -161,6 +162,14 @@ describe("the review queue of document requests", () => {
     await page.getByLabel("State").click();
     await page.getByRole("option", { name: "Approved" }).click();
     await eventually(() => page.getByText("No requests match these filters.").isVisible()).toBe(true);
+
+    // The project dashboard's Open Requests.
+    await page.goto(`${BASE_URL}/projects/${projectId}/dashboard`);
+    const openCard = page.getByRole("region", { name: "Open Requests" });
+    await eventually(() => openCard.getByText(PARTY.name).isVisible()).toBe(true);
+    await expect(openCard.getByRole("link", { name: permit.permit_name }).isVisible()).resolves.toBe(true);
+    await openCard.scrollIntoViewIfNeeded();
+    await snap(page, "project-open-requests-1280");
 
     // A phone: cards, no sideways scroll.
     const phone = await signedIn(b, DEMO.companyAdmin, PHONE);
