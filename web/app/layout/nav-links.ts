@@ -41,6 +41,7 @@ export function linksOf(me: Me): { main: NavLinkItem[]; admin: NavLinkItem[] } {
     const at = links.findIndex((l) => l.to === extra.after);
     links.splice(at === -1 ? links.length : at + 1, 0, { label: extra.label, to: extra.to });
   }
-  const isMain = (l: NavLinkItem) => l.to === paths.permits || l.to === paths.bonds || l.to === paths.requests;
+  const isMain = (l: NavLinkItem) =>
+    l.to === paths.permits || l.to === paths.bonds || l.to === paths.requests;
   return { main: links.filter(isMain), admin: links.filter((l) => !isMain(l)) };
 }

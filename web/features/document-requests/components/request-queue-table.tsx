@@ -23,7 +23,10 @@ function ItemLink({ r, isPhone = false }: { r: RequestQueueItem; isPhone?: boole
       component={RouterLink}
       to={paths.permit(r.permitId)}
       underline="hover"
-      sx={{ fontWeight: 500, ...(isPhone ? { display: "inline-flex", alignItems: "center", minHeight: 44 } : {}) }}
+      sx={{
+        fontWeight: 500,
+        ...(isPhone ? { display: "inline-flex", alignItems: "center", minHeight: 44 } : {}),
+      }}
     >
       {r.itemName}
     </Link>
@@ -61,7 +64,13 @@ function Due({ r }: { r: RequestQueueItem }) {
  * organization), State, Sent, Due (overdue in red), Submitted, and the Company for a super-admin
  * who sees every company's. Cards on a phone.
  */
-export function RequestQueueTable({ items, showCompany }: { items: RequestQueueItem[]; showCompany: boolean }) {
+export function RequestQueueTable({
+  items,
+  showCompany,
+}: {
+  items: RequestQueueItem[];
+  showCompany: boolean;
+}) {
   const isPhone = useIsPhone();
   if (isPhone) {
     return (
@@ -76,9 +85,7 @@ export function RequestQueueTable({ items, showCompany }: { items: RequestQueueI
             { label: "Due", value: <Due r={r} /> },
             { label: "Submitted", value: r.submittedAt ? formatDayOf(r.submittedAt) : "—" },
           ];
-          return (
-            <RecordCard key={r.id} title={r.documentLabel} fields={fields} />
-          );
+          return <RecordCard key={r.id} title={r.documentLabel} fields={fields} />;
         })}
       </RecordCards>
     );
@@ -106,7 +113,11 @@ export function RequestQueueTable({ items, showCompany }: { items: RequestQueueI
               </TableCell>
               <TableCell sx={{ overflowWrap: "anywhere", minWidth: 160 }}>
                 <ItemLink r={r} />
-                <Typography component="span" variant="caption" sx={{ display: "block", color: "text.secondary" }}>
+                <Typography
+                  component="span"
+                  variant="caption"
+                  sx={{ display: "block", color: "text.secondary" }}
+                >
                   {itemWord(r)} {r.itemNumber}
                 </Typography>
               </TableCell>

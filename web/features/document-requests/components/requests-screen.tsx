@@ -103,8 +103,8 @@ export function RequestsScreen() {
     <>
       <PageHeader title="Requests" />
       <Typography color="text.secondary" sx={{ mb: 2, maxWidth: 760 }}>
-        Documents asked of agencies, surety agents and other outside parties. Those awaiting review
-        come first; open a permit or bond to approve or reject what was sent.
+        Documents asked of agencies, surety agents and other outside parties. Those awaiting review come
+        first; open a permit or bond to approve or reject what was sent.
       </Typography>
       <Box
         role="search"
