@@ -17,7 +17,7 @@ import { lifecycleRoutes } from "./lifecycle/index.ts";
 import { notificationsRoutes } from "./notifications/index.ts";
 import { projectsRoutes } from "./projects/index.ts";
 import { acknowledgeRoutes, remindersRoutes } from "./reminders/index.ts";
-import { requestLinkRoutes, requestsRoutes } from "./requests/index.ts";
+import { requestLinkRoutes, requestQueueRoutes, requestsRoutes } from "./requests/index.ts";
 import { savedViewsRoutes } from "./saved-views/index.ts";
 import { suretiesRoutes } from "./sureties/index.ts";
 import { templatesRoutes } from "./templates/index.ts";
@@ -53,5 +53,6 @@ export async function registerFeatures(app: FastifyInstance) {
   await app.register(bondsRoutes);
   await app.register(backupsRoutes);
   await app.register(requestsRoutes);
+  await app.register(requestQueueRoutes);
   await app.register(requestLinkRoutes);
 }

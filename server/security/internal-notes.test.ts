@@ -342,6 +342,8 @@ const ROUTES: Record<RouteKey, Requests> = {
   "GET /api/permits/:permitId/requests": get(permit("/requests"), bond("/requests")),
   "GET /api/permits/:permitId/request-options": get(permit("/request-options")),
   "GET /api/requests/:id/files/:fileId": get(() => `/api/requests/${w.requestId}/files/${randomUUID()}`),
+  "GET /api/requests": get(at("/api/requests"), at("/api/requests?state=awaiting_review")),
+  "GET /api/requests/awaiting-count": get(at("/api/requests/awaiting-count")),
   "GET /api/request-links/:token": get(() => `/api/request-links/${w.requestToken}`),
   "GET /api/request-links/:token/logo": get(() => `/api/request-links/${w.requestToken}/logo`),
   // The rest of what a signed-in user may read

@@ -898,6 +898,16 @@ const ROWS: Row[] = [
     { SA: "204 204", CA: "204 404", CU: "403 404", CL: "403 404", OA: "404 204" },
     async (c) => ({ params: { id: await fresh.surety(c.object as "own" | "other") } }),
   ),
+  // The company-wide Requests page and the nav's count (issue 27): staff; a client-user 403.
+  row("GET /api/requests", NONE, { SA: "200", CA: "200", CU: "200", CL: "403", OA: "200" }, () => ({
+    query: { page_size: "500" },
+  })),
+  row(
+    "GET /api/requests/awaiting-count",
+    NONE,
+    { SA: "200", CA: "200", CU: "200", CL: "403", OA: "200" },
+    () => ({}),
+  ),
   // Contacts (issue 27): staff read them and add one; admins edit and delete; a client-user gets
   // none (the leak scan looks for their e-mails and phones in every answer it does get).
   row("GET /api/contacts", NONE, { SA: "200", CA: "200", CU: "200", CL: "403", OA: "200" }, () => ({

@@ -153,3 +153,30 @@ export const REQUEST_AUDIT_FIELDS = {
 /** The web page a link opens (PUBLIC_URL + this); the server redacts its token in logs. */
 export const REQUEST_LINK_PAGE = "/request/";
 export const requestLinkPath = (token: string) => `${REQUEST_LINK_PAGE}${token}`;
+
+/**
+ * The company-wide Requests page's State filter (issue 27): awaiting_review (submitted, to be
+ * approved or rejected), open (the link works, nothing submitted), overdue (due date passed, not
+ * approved or revoked), approved, revoked, expired (the link ran out with nothing awaiting review).
+ */
+export const REQUEST_QUEUE_STATES = [
+  "awaiting_review",
+  "open",
+  "overdue",
+  "approved",
+  "revoked",
+  "expired",
+  "all",
+] as const;
+export type RequestQueueState = (typeof REQUEST_QUEUE_STATES)[number];
+export const REQUEST_QUEUE_STATE_LABELS: Record<RequestQueueState, string> = {
+  awaiting_review: "Awaiting review",
+  open: "Open",
+  overdue: "Overdue",
+  approved: "Approved",
+  revoked: "Revoked",
+  expired: "Expired",
+  all: "All",
+};
+/** Longest text the Requests page's Party search sends. */
+export const REQUEST_PARTY_SEARCH_MAX = 200;

@@ -29,6 +29,11 @@ export const EMPTY_STATES = {
     none: "No contacts yet: add the agency desks, surety agents and others your permits name.",
     filtered: "No contacts match these filters.",
   },
+  /** Issue 27: the company-wide Requests page. */
+  requests: {
+    none: "No documents requested yet: ask for one with 'Request Document' on a permit's or bond's page.",
+    filtered: "No requests match these filters.",
+  },
   templates: { none: "No templates yet: add the permits your projects usually need." },
   /** A project dashboard's permits. */
   projectPermits: { none: "No permits in this project yet." },

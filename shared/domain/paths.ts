@@ -15,6 +15,8 @@ export const paths = {
   permit: (id: string) => `/permits/${id}`,
   editPermit: (id: string) => `/permits/${id}/edit`,
   bonds: "/bonds",
+  /** Issue 27: the company-wide document requests (staff). */
+  requests: "/requests",
   projectDashboard: (projectId: string) => `/projects/${projectId}/dashboard`,
   newProjectPermit: (projectId: string) => `/projects/${projectId}/permits/new`,
   admin: "/admin",

@@ -24,7 +24,8 @@ export const PERMIT_SEARCH_MAX = 200;
  * clears the choice. Each has a rule the server applies in SQL against the company's "today":
  * expiring_soon: expires today or within 30 days; expired: expired before today; active and
  * in_review: the list categories of spec section 4; closed: has a close date; renewal_due (issue
- * 11): a renew-by date within 30 days or passed, on a permit not closed (renewing moves it on).
+ * 11): a renew-by date within 30 days or passed, on a permit not closed (renewing moves it on);
+ * review (issue 27, staff): a document request of the permit awaits review (submitted by the party).
  */
 export const PERMIT_TILES = [
   "expiring_soon",
@@ -33,6 +34,7 @@ export const PERMIT_TILES = [
   "in_review",
   "closed",
   "renewal_due",
+  "review",
 ] as const;
 export type PermitTile = (typeof PERMIT_TILES)[number];
 
@@ -44,6 +46,8 @@ export const PERMIT_TILE_LABELS: Record<PermitTile, string> = {
   in_review: "In Review",
   closed: "Closed",
   renewal_due: "Renewal Due",
+  // The issue's 'Review' tile, in words apart from the spec's 'In Review' stage (and on one line).
+  review: "To Review",
 };
 
 /** Stored statuses the Status filter offers (N/A never shows in the list). */

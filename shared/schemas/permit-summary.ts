@@ -14,6 +14,8 @@ export const PermitSummarySchema = z.object({
   expired: z.number().int().nonnegative(),
   /** Renew-by date within 30 days or passed, not closed (issue 11). */
   renewal_due: z.number().int().nonnegative(),
+  /** Permits with a document request awaiting review (issue 27); 0 for a client-user, who does not review. */
+  review: z.number().int().nonnegative(),
   by_status: z.array(
     z.object({ category: z.enum(["In Progress", "In Review", "Active"]), count: z.number().int() }),
   ),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { REQUEST_STATES } from "../domain/document-requests.ts";
 import { PROJECT_STATUSES, DEFAULT_PROJECT_STATUS } from "../domain/statuses.ts";
 import { IdSchema, IsoDateSchema, OptionalDateSchema } from "./common.ts";
 import { CLIENT_NAME_MAX } from "./clients.ts";
@@ -131,5 +132,27 @@ export const ProjectDashboardSchema = z.object({
   }),
   /** N/A permits last; the rest in creation order (then by permit number). */
   permits: z.array(DashboardPermitSchema),
+  /**
+   * Issue 27: the open document requests of the project's permits and bonds (link working, or
+   * awaiting review), awaiting review first, then by due date; at most OPEN_REQUESTS_MAX. The
+   * party's name is for staff: a client-user gets null.
+   */
+  open_requests: z.array(
+    z.object({
+      id: z.uuid(),
+      permit_id: z.uuid(),
+      item_name: z.string(),
+      item_kind: z.enum(["permit", "bond"]),
+      document_label: z.string(),
+      party_name: z.string().nullable(),
+      state: z.enum(REQUEST_STATES),
+      state_label: z.string(),
+      due_date: z.string().nullable(),
+      overdue: z.boolean(),
+    }),
+  ),
 });
 export type ProjectDashboard = z.infer<typeof ProjectDashboardSchema>;
+export type DashboardRequest = ProjectDashboard["open_requests"][number];
+/** Most open requests the project dashboard lists. */
+export const OPEN_REQUESTS_MAX = 20;

@@ -113,6 +113,8 @@ const protectedRoutes: RouteObject[] = [
     path: "admin/sureties/:id/edit",
     ...page(() => import("../features/sureties/routes/surety-edit.tsx")),
   },
+  // Issue 27: every document request of the company (staff).
+  { path: "requests", ...page(() => import("../features/document-requests/routes/requests-page.tsx")) },
   // Issue 27: the company's outside contacts (admins).
   { path: "admin/contacts", ...page(() => import("../features/contacts/routes/contacts-list.tsx")) },
   // Not in the spec's table: the signed-in user's own settings (two-factor sign-in), every role.

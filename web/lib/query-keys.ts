@@ -20,6 +20,12 @@ export const permitKeys = {
 /** Every query about projects (the lists, a project's dashboard) starts with this key. */
 export const projectsQueryKey = ["projects"] as const;
 
+/**
+ * The company-wide Requests page and the nav's count of requests awaiting review (issue 27): a
+ * request asked, approved, rejected or revoked on a permit's page makes them stale.
+ */
+export const requestQueueKey = ["request-queue"] as const;
+
 /** Every query about sureties starts with this key, so one invalidation refreshes them all. */
 export const suretiesQueryKey = ["sureties"] as const;
 

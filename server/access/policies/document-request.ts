@@ -49,3 +49,9 @@ export const requestCan = (actor: Actor, request: ReviewableRequest) => ({
   review: !reviewRefusal(actor, request),
   revoke: !revokeRefusal(actor, request),
 });
+
+/**
+ * The company-wide Requests page and the nav's count of requests awaiting review (issue 27): the
+ * roles that review (staff of the company; a super-admin every company's). A client-user: 403.
+ */
+export const canListRequestQueue = (actor: Actor) => actorCan(actor, "permits.edit");

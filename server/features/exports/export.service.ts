@@ -14,6 +14,12 @@ import type { PermitListFilter, PermitSortField } from "../../../shared/schemas/
 import { permitContactEmailsColumn } from "../contacts/index.ts";
 import { OPTIONAL_EXTRA_COLUMNS } from "../imports/index.ts";
 import { listConditions, listKeyset, listOrder, selectPermitView } from "../permits/index.ts";
+import {
+  lastRequestCell,
+  openRequestsCell,
+  permitRequestsColumn,
+  type ExportRequest,
+} from "./export-requests.ts";
 import { csvStream, xlsxStream, type Cell, type SheetColumn } from "./writers.ts";
 
 const PAGE = 2_000;
@@ -23,6 +29,8 @@ export function exportColumns(actor: Actor): string[] {
   // Renew By is derived (expiration minus lead time) and the currency is the company's: exported for
   // readers, ignored by the import.
   const columns: string[] = [...CSV_TEMPLATE_COLUMNS, ...OPTIONAL_EXTRA_COLUMNS, "renew_by_date", "currency"];
+  // Issue 27: the document requests, for readers (the import ignores them).
+  columns.push("open_requests", "last_request");
   if (exportsCompanyColumn(actor)) columns.push("company");
   return columns;
 }
@@ -62,6 +70,8 @@ export const EXPORT_HEADINGS: Record<string, string> = {
   contacts: "Contacts",
   renew_by_date: "Renew By Date",
   currency: "Currency",
+  open_requests: "Open Requests",
+  last_request: "Last Request",
   company: "Company",
 };
 
@@ -109,6 +119,8 @@ interface ExportRow {
   responsibleEmail: string | null;
   /** The listed contacts' e-mails, "; " between them (issue 27); null for a client-user. */
   contactEmails: string | null;
+  /** The permit's document requests, newest first (issue 27); null when none. */
+  requests: ExportRequest[] | null;
   projectName: string | null;
   projectNumber: string | null;
   clientName: string | null;
@@ -161,6 +173,8 @@ const CELLS: Record<string, (r: ExportRow, staffEmails: boolean) => Cell> = {
   contacts: (r) => r.contactEmails,
   renew_by_date: (r) => r.renewByDate,
   currency: (r) => r.currency,
+  open_requests: (r) => openRequestsCell(r.requests),
+  last_request: (r) => lastRequestCell(r.requests),
   company: (r) => r.companyName,
 };
 
@@ -216,6 +230,7 @@ async function* exportRows(
           string | null
         >`(select u.email from users u where u.id = ${permits.responsibleUserId})`,
         contactEmails,
+        requests: permitRequestsColumn(),
         projectName: projects.name,
         projectNumber: projects.projectNumber,
         clientName: clients.name,

@@ -14,7 +14,7 @@ import {
   type SQL,
 } from "drizzle-orm";
 import { scopeConditions, scopeOf, type Actor } from "../../access/actor.ts";
-import { permits, projects } from "../../db/schema.ts";
+import { documentRequests, permits, projects } from "../../db/schema.ts";
 import { companyTodaySql } from "../../time/company-today.ts";
 import { CLOSED_BOND_STATUSES } from "../../../shared/domain/bonds.ts";
 import { EXPIRING_SOON_DAYS } from "../../../shared/domain/constants.ts";
@@ -80,8 +80,17 @@ function tileCondition(actor: Actor, tile: PermitTile): SQL | undefined {
       return isNotNull(permits.closeDate);
     case "renewal_due":
       return renewalDueCondition(today);
+    case "review":
+      return awaitingReviewCondition();
   }
 }
+
+/**
+ * 'To Review' (issue 27): a document request of the permit was submitted by its party and
+ * waits for staff to approve or reject it (document_requests_permit_idx finds them).
+ */
+export const awaitingReviewCondition = (): SQL =>
+  sql`exists (select 1 from ${documentRequests} where ${documentRequests.permitId} = ${permits.id} and ${documentRequests.status} = 'submitted')`;
 
 /**
  * 'Renewal Due' (issue 11): the renew-by date is within 30 days or has passed, and the permit is

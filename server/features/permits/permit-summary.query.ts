@@ -1,5 +1,6 @@
 import { asc, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { Actor } from "../../access/actor.ts";
+import { canListRequestQueue } from "../../access/policies/document-request.ts";
 import type { Db } from "../../db/client.ts";
 import { companies, permits } from "../../db/schema.ts";
 import { zoneTodaySql } from "../../time/company-today.ts";
@@ -8,6 +9,7 @@ import type { PermitFilter } from "../../../shared/schemas/permit-list-query.ts"
 import type { PermitSummary } from "../../../shared/schemas/permit-summary.ts";
 import {
   expiredCondition,
+  awaitingReviewCondition,
   expiringSoonCondition,
   listConditions,
   renewalDueCondition,
@@ -57,6 +59,10 @@ export async function summarizePermits(db: Db, actor: Actor, filter: PermitFilte
         expiringSoon: sql<number>`(count(*) filter (where ${expiringSoonCondition(today)}))::int`,
         expired: sql<number>`(count(*) filter (where ${expiredCondition(today)}))::int`,
         renewalDue: sql<number>`(count(*) filter (where ${renewalDueCondition(today)}))::int`,
+        // Issue 27: for the roles that review document requests; nobody else is asked.
+        review: canListRequestQueue(actor)
+          ? sql<number>`(count(*) filter (where ${awaitingReviewCondition()}))::int`
+          : sql<number>`0`,
         // What exists whatever the filters (issue 25): uncorrelated, run once with the counts.
         inScope: sql<ScopeContentsRow>`${scopeContentsSql(actor)}`,
       })
@@ -84,6 +90,7 @@ export async function summarizePermits(db: Db, actor: Actor, filter: PermitFilte
     expiringSoon: 0,
     expired: 0,
     renewalDue: 0,
+    review: 0,
     inScope: { permits: false, bonds: false, company: false, client: false, project: false },
   };
   const shown = agencies.reduce((sum, a) => sum + a.count, 0);
@@ -95,6 +102,7 @@ export async function summarizePermits(db: Db, actor: Actor, filter: PermitFilte
     expiring_soon: totals.expiringSoon,
     expired: totals.expired,
     renewal_due: totals.renewalDue,
+    review: totals.review,
     by_status: [
       { category: "In Progress", count: totals.inProgress },
       { category: "In Review", count: totals.inReview },

@@ -377,6 +377,7 @@ describe("GET /api/permits/summary", () => {
       expiring_soon: 0,
       expired: 1,
       renewal_due: 0,
+      review: 0,
       by_status: [
         { category: "In Progress", count: 1 },
         { category: "In Review", count: 1 },

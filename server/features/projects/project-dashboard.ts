@@ -20,6 +20,7 @@ import {
   type ProjectDashboard,
 } from "../../../shared/schemas/projects.ts";
 import { statusFacts } from "../permits/index.ts";
+import { openRequestsColumn, presentOpenRequests, readsPartyName } from "./project-open-requests.ts";
 import { present, selectProjects } from "./projects.repository.ts";
 
 // GET /api/projects/:id/dashboard: the project, its non-archived permits (N/A last), their
@@ -73,8 +74,13 @@ function dashboardPermitsColumn(actor: Actor) {
 export async function findProjectDashboard(db: Db, actor: Actor, id: string) {
   const scope = scopeOf(actor);
   // Built once per shape of scope, its values (the project, the scope's) as placeholders.
-  const statement = builtOnce(db, `project_dashboard_${scopeShape(scope)}`, (name) =>
-    selectProjects(db, { timeZone: companies.timeZone, dashboardPermits: dashboardPermitsColumn(actor) })
+  const party = readsPartyName(actor) ? "party" : "noparty";
+  const statement = builtOnce(db, `project_dashboard_${scopeShape(scope)}_${party}`, (name) =>
+    selectProjects(db, {
+      timeZone: companies.timeZone,
+      dashboardPermits: dashboardPermitsColumn(actor),
+      openRequests: openRequestsColumn(actor),
+    })
       .where(
         and(
           eq(projects.id, sql.placeholder("id")),
@@ -85,7 +91,12 @@ export async function findProjectDashboard(db: Db, actor: Actor, id: string) {
   );
   const [row] = await statement.execute({ id, ...scopeParams(scope) });
   if (!row) throw notFound("Project");
-  return { project: present(actor, row), timeZone: row.timeZone, permits: row.dashboardPermits };
+  return {
+    project: present(actor, row),
+    timeZone: row.timeZone,
+    permits: row.dashboardPermits,
+    openRequests: row.openRequests,
+  };
 }
 
 /** The dashboard of a project found by findProjectDashboard(). */
@@ -93,6 +104,7 @@ export function projectDashboard({
   project,
   timeZone,
   permits: rows,
+  openRequests,
 }: Awaited<ReturnType<typeof findProjectDashboard>>): ProjectDashboard {
   const today = todayIn(timeZone);
   // ISO instants of one zone compare as text.
@@ -150,5 +162,6 @@ export function projectDashboard({
       archived: rows.length - shown.length,
     },
     permits: list,
+    open_requests: presentOpenRequests(openRequests, today),
   };
 }

@@ -6,6 +6,7 @@
  * to request-mail.ts and enqueues rows with enqueueRequestDelivery).
  */
 export { requestsRoutes } from "./requests.routes.ts";
+export { requestQueueRoutes } from "./request-queue.routes.ts";
 export { requestLinkRoutes } from "./request-link.routes.ts";
 export {
   enqueueRequestDelivery,

@@ -8,6 +8,7 @@ import ListItemButton from "@mui/material/ListItemButton";
 import ListItemText from "@mui/material/ListItemText";
 import type { NavLink as NavLinkItem } from "../../../shared/domain/permissions.ts";
 import { useSignOut } from "../../lib/session.tsx";
+import { NavLinkLabel } from "./nav-link-label.tsx";
 import { activeLinkSx } from "./nav-links.ts";
 
 /** The phone's navigation drawer (main-nav.tsx), a chunk of its own fetched on first use. */
@@ -39,7 +40,7 @@ export default function MainNavDrawer({
                 onClick={onClose}
                 sx={{ "&.active": { ...activeLinkSx["&.active"], fontWeight: 600 } }}
               >
-                <ListItemText primary={link.label} />
+                <ListItemText primary={<NavLinkLabel link={link} />} />
               </ListItemButton>
             </ListItem>
           ))}

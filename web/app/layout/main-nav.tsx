@@ -9,6 +9,7 @@ import MenuIcon from "@mui/icons-material/Menu";
 import type { NavLink as NavLinkItem } from "../../../shared/domain/permissions.ts";
 import { lazyWithPreload, useHasOpened } from "../../lib/on-demand.ts";
 import { useCurrentUser, useSignOut } from "../../lib/session.tsx";
+import { NavLinkLabel } from "./nav-link-label.tsx";
 import { activeLinkSx, linksOf } from "./nav-links.ts";
 
 /*
@@ -39,7 +40,7 @@ export function DesktopNav() {
     >
       {main.map((link) => (
         <Button key={link.to} component={NavLink} to={link.to} color="inherit" sx={activeLinkSx}>
-          {link.label}
+          <NavLinkLabel link={link} />
         </Button>
       ))}
       {adminLinks.length ? <AdminLinks links={adminLinks} /> : null}

@@ -26,6 +26,8 @@ export const activeLinkSx = {
  */
 const BOND_LINKS: (NavLinkItem & { capability: Capability; after: string })[] = [
   { label: "Bonds", to: paths.bonds, capability: "bonds.view", after: paths.permits },
+  // Issue 27: the company's document requests, for the roles that review them, after Bonds.
+  { label: "Requests", to: paths.requests, capability: "permits.edit", after: paths.bonds },
   { label: "Surety Admin", to: paths.sureties, capability: "sureties.manage", after: paths.clients },
   // Issue 27: the company's outside contacts, after Surety Admin.
   { label: "Contacts", to: paths.contacts, capability: "contacts.manage", after: paths.sureties },
@@ -39,6 +41,7 @@ export function linksOf(me: Me): { main: NavLinkItem[]; admin: NavLinkItem[] } {
     const at = links.findIndex((l) => l.to === extra.after);
     links.splice(at === -1 ? links.length : at + 1, 0, { label: extra.label, to: extra.to });
   }
-  const isMain = (l: NavLinkItem) => l.to === paths.permits || l.to === paths.bonds;
+  const isMain = (l: NavLinkItem) =>
+    l.to === paths.permits || l.to === paths.bonds || l.to === paths.requests;
   return { main: links.filter(isMain), admin: links.filter((l) => !isMain(l)) };
 }

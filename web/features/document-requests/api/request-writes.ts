@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api.ts";
-import { afterCardWrite, permitKeys } from "../../../lib/query-keys.ts";
+import { afterCardWrite, permitKeys, requestQueueKey } from "../../../lib/query-keys.ts";
 import { requestsKey } from "./permit-requests.ts";
 import type { NewRequestBody, RequestView } from "./types.ts";
 
@@ -29,7 +29,11 @@ export function useCreateRequest(permitId: string) {
       successMessage: (data) => `Request sent to ${(data as Answer).request.partyName ?? "the contact"}`,
       // The dialog shows the error and the field messages itself.
       notifyError: false,
-      invalidates: [permitKeys.audit(permitId), [...permitKeys.detail(permitId), "request-options"]],
+      invalidates: [
+        permitKeys.audit(permitId),
+        [...permitKeys.detail(permitId), "request-options"],
+        requestQueueKey,
+      ],
     },
   });
 }
@@ -57,6 +61,7 @@ export function useApproveRequest(permitId: string) {
         permitKeys.bondLedger(permitId),
         permitKeys.attachments(permitId),
         permitKeys.reminders(permitId),
+        requestQueueKey,
       ],
     },
   });
@@ -72,7 +77,7 @@ export function useRejectRequest(permitId: string) {
     meta: {
       successMessage: "Submission rejected; the contact can send it again",
       notifyError: false,
-      invalidates: [permitKeys.audit(permitId)],
+      invalidates: [...afterCardWrite(permitId), requestQueueKey],
     },
   });
 }
@@ -86,7 +91,7 @@ export function useRevokeRequest(permitId: string) {
     meta: {
       successMessage: "Request revoked; its link no longer works",
       notifyError: false,
-      invalidates: [permitKeys.audit(permitId)],
+      invalidates: [...afterCardWrite(permitId), requestQueueKey],
     },
   });
 }

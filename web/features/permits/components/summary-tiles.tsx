@@ -9,6 +9,7 @@ import { PERMIT_TILE_LABELS, type PermitTile } from "../../../../shared/domain/p
 import type { PermitSummary } from "../../../../shared/schemas/permits.ts";
 import { useIsPhone } from "../../../components/record-cards.tsx";
 import { formatCount } from "../../../lib/format.ts";
+import { useCan } from "../../../lib/session.tsx";
 
 type Tone = "warning" | "error";
 
@@ -130,6 +131,8 @@ export function SummaryTiles({
   onSelect: (tile: PermitTile | null) => void;
 }) {
   const isPhone = useIsPhone();
+  // Issue 27: 'To Review' for the roles that review document requests (not a client-user).
+  const canReview = useCan("permits.edit");
   const [isOpen, setIsOpen] = useState(false);
   const tilesId = useId();
   const choose = (tile: PermitTile | null) => {
@@ -147,7 +150,7 @@ export function SummaryTiles({
     />
   );
   const showExpiring = (summary && summary.expiring_soon > 0) || selected === "expiring_soon";
-  const within = 3 + (showExpiring ? 1 : 0);
+  const within = 3 + (showExpiring ? 1 : 0) + (canReview ? 1 : 0);
   const tiles = (
     <Box id={tilesId} role="group" aria-label="Summary: choose a tile to filter the list" sx={{ mb: 2 }}>
       <Box sx={{ display: "flex", flexWrap: "wrap", gap: { xs: 1.5, md: 3 } }}>
@@ -166,6 +169,7 @@ export function SummaryTiles({
           {showExpiring ? tile("expiring_soon", summary?.expiring_soon, "warning") : null}
           {tile("expired", summary?.expired, "error")}
           {tile("renewal_due", summary?.renewal_due, "warning")}
+          {canReview ? tile("review", summary?.review) : null}
         </TileSet>
       </Box>
       <Typography variant="caption" component="p" sx={{ color: "text.secondary", mt: 0.75 }}>
@@ -210,6 +214,7 @@ function PhoneSummaryRow({
         summary.expiring_soon ? `${formatCount(summary.expiring_soon)} Expiring Soon` : null,
         summary.expired ? `${formatCount(summary.expired)} Expired` : null,
         summary.renewal_due ? `${formatCount(summary.renewal_due)} Renewal Due` : null,
+        summary.review ? `${formatCount(summary.review)} To Review` : null,
       ].filter(Boolean)
     : [];
   const count = (n: number | undefined) => (n === undefined ? "…" : formatCount(n));

@@ -9,6 +9,7 @@ import { errorMessage, isApiError } from "../../../lib/api.ts";
 import { paths } from "../../../lib/paths.ts";
 import { useProjectDashboard } from "../api/project-dashboard.ts";
 import { AnalyticsCard } from "../components/analytics-card.tsx";
+import { OpenRequestsCard } from "../components/open-requests-card.tsx";
 import { PermitsSummary } from "../components/permits-summary.tsx";
 import { ProjectInfoCard } from "../components/project-info-card.tsx";
 import { ProjectPermitsTable } from "../components/project-permits-table.tsx";
@@ -56,6 +57,7 @@ export default function ProjectDashboardPage() {
         <ProjectInfoCard dashboard={dashboard.data} />
       </Box>
       <PermitsSummary dashboard={dashboard.data} />
+      <OpenRequestsCard dashboard={dashboard.data} />
       <Typography variant="h3" component="h2" sx={{ mb: 1.5 }}>
         Permits
       </Typography>
