@@ -1,6 +1,7 @@
 import path from "node:path";
 import { defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
+import { precompress } from "./scripts/lib/precompress.ts";
 
 const API_TARGET = "http://127.0.0.1:3000";
 const proxy = {
@@ -127,7 +128,7 @@ function firstScreenGroup(id: string, graph: ModuleGraph): "first" | "first-ui" 
 
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react()],
+  plugins: [react(), precompress()],
   // No public/ folder: the favicon and logo are hashed assets referenced from index.html and web/.
   publicDir: false,
   build: {

@@ -50,6 +50,39 @@ describe("server basics", () => {
     }
   });
 
+  it("sends the build's Brotli or gzip copy of an asset as the browser accepts, the file itself otherwise", async () => {
+    const zlib = await import("node:zlib");
+    const webDir = fs.mkdtempSync(path.join(t.dataDir, "web-"));
+    fs.writeFileSync(path.join(webDir, "index.html"), "<p>app</p>");
+    fs.mkdirSync(path.join(webDir, "assets"));
+    const js = Buffer.from(`export const words = ${JSON.stringify("permit ".repeat(500))};`);
+    const file = path.join(webDir, "assets", "app-abc123.js");
+    fs.writeFileSync(file, js);
+    fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(js));
+    fs.writeFileSync(`${file}.gz`, zlib.gzipSync(js));
+    const app = await buildApp({ config: t.app.ctx.config, database: t.database, webDir });
+    try {
+      const get = (encoding: string) =>
+        app.inject({ method: "GET", url: "/assets/app-abc123.js", headers: { "accept-encoding": encoding } });
+      const br = await get("gzip, deflate, br");
+      expect(br.headers["content-encoding"]).toBe("br");
+      expect(zlib.brotliDecompressSync(br.rawPayload)).toEqual(js);
+      const gz = await get("gzip");
+      expect(gz.headers["content-encoding"]).toBe("gzip");
+      expect(zlib.gunzipSync(gz.rawPayload)).toEqual(js);
+      const plain = await get("identity");
+      expect(plain.headers["content-encoding"]).toBeUndefined();
+      expect(plain.rawPayload).toEqual(js);
+      for (const res of [br, gz, plain]) {
+        expect(res.statusCode).toBe(200);
+        expect(String(res.headers.vary)).toMatch(/accept-encoding/i);
+        expect(res.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+      }
+    } finally {
+      await app.close();
+    }
+  });
+
   it("answers unknown API paths with 401 when anonymous and a JSON 404 when signed in", async () => {
     expect((await t.anonymous.get("/api/nothing-here")).statusCode).toBe(401);
     const company = await t.make.company();

@@ -182,6 +182,8 @@ async function registerWeb(app: FastifyInstance, webDir: string) {
       root: webDir,
       index: false,
       wildcard: false,
+      // The build's .br and .gz copies (scripts/lib/precompress.ts), as the browser accepts them.
+      preCompressed: true,
       setHeaders(res, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           res.header("cache-control", "public, max-age=31536000, immutable");
