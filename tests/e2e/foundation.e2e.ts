@@ -12,12 +12,14 @@ import {
   screenshot,
   signIn,
   useBrowser,
+  withoutCount,
 } from "./support.ts";
 
 const b = useBrowser();
 
+/** The links' labels, without the count 'Requests' shows while requests await review (issue 27). */
 const navLabels = async (page: Page) =>
-  (await (await mainNavLinks(page)).allTextContents()).map((s) => s.trim());
+  (await (await mainNavLinks(page)).allTextContents()).map((s) => withoutCount(s.trim()));
 
 describe("public routes", () => {
   it("sends / and signed-out pages to /login, and shows the 404 page for unknown paths", async () => {
@@ -103,11 +105,11 @@ describe("first sign-in with a generated password", () => {
 });
 
 describe("the shell by role", () => {
-  it("shows a company-user only Permits and Bonds, with the footer and version badge", async () => {
+  it("shows a company-user only Permits, Bonds and Requests, with the footer and version badge", async () => {
     const page = await b.newPage();
     await signIn(page, DEMO.companyUser, DEMO_PASSWORD);
     await page.waitForURL(/\/permits$/);
-    expect(await navLabels(page)).toEqual(["Permits", "Bonds"]);
+    expect(await navLabels(page)).toEqual(["Permits", "Bonds", "Requests"]);
     await expect.poll(() => page.getByRole("button", { name: "Logout" }).isVisible()).toBe(true);
     await expect
       .poll(() => page.getByRole("contentinfo").textContent())
@@ -130,6 +132,7 @@ describe("the shell by role", () => {
     expect(await navLabels(page)).toEqual([
       "Permits",
       "Bonds",
+      "Requests",
       "Notifications",
       "Permit Templates",
       "Clients",

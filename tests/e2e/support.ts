@@ -418,3 +418,9 @@ export function recordApiRequests(page: Page): { stop(): Promise<string[]> } {
     },
   };
 }
+
+/**
+ * A nav link's text without the count 'Requests' carries while document requests await review
+ * (issue 27): its badge and the words a screen reader hears, "Requests3, 3 awaiting review".
+ */
+export const withoutCount = (label: string) => label.replace(/\s*[\d,]+, [\d,]+ awaiting review$/, "");

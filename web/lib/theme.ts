@@ -108,6 +108,13 @@ export function createAppTheme(mode: ThemeMode): Theme {
       MuiPaginationItem: {
         styleOverrides: { root: { [phone]: { minWidth: TAP_TARGET, height: TAP_TARGET } } },
       },
+      // A table's pages: the 'Per page' select is 29 px tall by default; 44 on a phone.
+      MuiTablePagination: {
+        styleOverrides: {
+          input: { [phone]: { minHeight: TAP_TARGET } },
+          select: { [phone]: { minHeight: TAP_TARGET, display: "flex", alignItems: "center" } },
+        },
+      },
       MuiMenuItem: { styleOverrides: { root: { [phone]: { minHeight: TAP_TARGET } } } },
       MuiTab: { styleOverrides: { root: { [phone]: { minHeight: TAP_TARGET } } } },
       // The darker green reads better as small text; on the dark theme the brand green does.
