@@ -8,8 +8,8 @@
  *
  * Prints, median and p95 over the runs: first contentful paint (the browser's paint timing), the
  * request painted (its h1 holds the request's words, not "Loading...", and the next frame has been
- * painted: what the party came for), and the JavaScript the page fetched (files, KB on the wire, and
- * gzipped: the server sends the assets uncompressed, the other benchmarks count them gzipped).
+ * painted: what the party came for), and the JavaScript the page fetched (files, KB on the wire: the
+ * build's Brotli copies, scripts/lib/precompress.ts; and gzipped, as the other benchmarks count them).
  * Any link state works (open, submitted, approved, expired); opening it marks an open request Viewed.
  */
 import fs from "node:fs";
@@ -37,7 +37,7 @@ interface Run {
   painted: number;
   jsFiles: number;
   jsKb: number;
-  /** The same scripts gzipped (what the other benchmarks count; the server sends them as they are). */
+  /** The same scripts gzipped (what the other benchmarks count). */
   jsGzipKb: number;
 }
 
