@@ -43,7 +43,7 @@ async function ids(page: Page) {
   };
   const list = await get<{
     groups: { projects: { project: { id: string } | null; permits: { id: string }[] }[] }[];
-  }>("/api/permits?page_size=20");
+  }>("/api/permits?page_size=20&record_type=permit"); // a permit (a bond's page says 'Back to Bonds')
   const group = list.groups.flatMap((g) => g.projects).find((p) => p.project)!;
   return { permitId: group.permits[0]!.id, projectId: group.project!.id, get };
 }
