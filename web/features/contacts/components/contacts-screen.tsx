@@ -1,11 +1,9 @@
-import { useEffect, useState } from "react";
-import { useSearchParams } from "react-router";
+import { useState } from "react";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import InputAdornment from "@mui/material/InputAdornment";
 import MenuItem from "@mui/material/MenuItem";
 import Paper from "@mui/material/Paper";
-import TablePagination from "@mui/material/TablePagination";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import AddIcon from "@mui/icons-material/Add";
@@ -21,30 +19,21 @@ import type { Contact } from "../../../../shared/schemas/contacts.ts";
 import { AccessDenied } from "../../../components/access-denied.tsx";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { ListEmptyState } from "../../../components/getting-started.tsx";
+import { ListPagination } from "../../../components/list-pagination.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { PageSpinner } from "../../../components/page-spinner.tsx";
 import { errorMessage } from "../../../lib/api.ts";
 import { plural } from "../../../lib/format.ts";
 import { useCan } from "../../../lib/session.tsx";
+import { useUrlListState } from "../../../lib/url-list-state.ts";
 import { CompanySelect } from "../../companies/index.ts";
 import { useDeleteContact } from "../api/delete-contact.ts";
 import { useContacts } from "../api/list-contacts.ts";
 import { ContactDialog } from "./contact-dialog.tsx";
 import { ContactsTable } from "./contacts-table.tsx";
 
-const PAGE_SIZES = [25, 50, 100];
 const isKind = (v: string | null): v is ContactKind =>
   !!v && (CONTACT_KINDS as readonly string[]).includes(v);
-
-/** The search box's text, sent once typing pauses. */
-function useDebounced(value: string, ms = 300) {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
 
 /**
  * Contacts (/admin/contacts, issue 27): the company's outside people for company-admins and
@@ -55,37 +44,13 @@ function useDebounced(value: string, ms = 300) {
 export function ContactsScreen() {
   const canManage = useCan("contacts.manage");
   const isSuperAdmin = useCan("allCompanies");
-  const [params, setParams] = useSearchParams();
+  const { params, page, pageSize, search, setSearch, setParam, clear } = useUrlListState("q");
   const kindParam = params.get("kind");
   const kind = isKind(kindParam) ? kindParam : "";
   const companyId = isSuperAdmin ? (params.get("company") ?? "") : "";
-  const page = Math.max(1, Number(params.get("page")) || 1);
-  const pageSize = PAGE_SIZES.includes(Number(params.get("size"))) ? Number(params.get("size")) : 50;
-  const [search, setSearch] = useState(params.get("q") ?? "");
-  const q = useDebounced(search.trim());
   const [editing, setEditing] = useState<Contact | "new" | null>(null);
   const [toDelete, setToDelete] = useState<Contact | null>(null);
   const remove = useDeleteContact();
-
-  const setParam = (changes: Record<string, string>) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        for (const [k, v] of Object.entries(changes)) {
-          if (v) next.set(k, v);
-          else next.delete(k);
-        }
-        // Another filter starts at the first page.
-        if (!("page" in changes)) next.delete("page");
-        return next;
-      },
-      { replace: true },
-    );
-  useEffect(() => {
-    if ((params.get("q") ?? "") !== q) setParam({ q });
-    // Only the debounced text moves the URL.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [q]);
 
   const contacts = useContacts(
     { companyId: companyId || null, q: params.get("q") ?? "", kind, page, pageSize },
@@ -95,10 +60,6 @@ export function ContactsScreen() {
 
   const data = contacts.data;
   const isFiltered = !!(params.get("q") || kind || companyId);
-  const clear = () => {
-    setSearch("");
-    setParams(new URLSearchParams(), { replace: true });
-  };
   const closeDelete = () => {
     setToDelete(null);
     remove.reset();
@@ -192,16 +153,7 @@ export function ContactsScreen() {
             onEdit={(c) => setEditing(c)}
             onDelete={(c) => setToDelete(c)}
           />
-          <TablePagination
-            component="div"
-            count={data.total}
-            page={page - 1}
-            rowsPerPage={pageSize}
-            rowsPerPageOptions={PAGE_SIZES}
-            onPageChange={(_e, p) => setParam({ page: p ? String(p + 1) : "" })}
-            onRowsPerPageChange={(e) => setParam({ size: e.target.value })}
-            labelRowsPerPage="Per page"
-          />
+          <ListPagination total={data.total} page={page} pageSize={pageSize} setParam={setParam} />
         </>
       )}
       <ContactDialog

@@ -1,10 +1,7 @@
-import { useEffect, useState } from "react";
-import { useSearchParams } from "react-router";
 import Box from "@mui/material/Box";
 import InputAdornment from "@mui/material/InputAdornment";
 import MenuItem from "@mui/material/MenuItem";
 import Paper from "@mui/material/Paper";
-import TablePagination from "@mui/material/TablePagination";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import SearchIcon from "@mui/icons-material/Search";
@@ -17,28 +14,19 @@ import {
 import { EMPTY_STATES } from "../../../../shared/domain/empty-states.ts";
 import { AccessDenied } from "../../../components/access-denied.tsx";
 import { ListEmptyState } from "../../../components/getting-started.tsx";
+import { ListPagination } from "../../../components/list-pagination.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { PageSpinner } from "../../../components/page-spinner.tsx";
 import { errorMessage } from "../../../lib/api.ts";
 import { useCan } from "../../../lib/session.tsx";
+import { useUrlListState } from "../../../lib/url-list-state.ts";
 import { CompanySelect } from "../../companies/index.ts";
 import { useRequestQueue } from "../api/request-queue.ts";
 import { RequestQueueTable } from "./request-queue-table.tsx";
 
-const PAGE_SIZES = [25, 50, 100];
 const isState = (v: string | null): v is RequestQueueState =>
   !!v && (REQUEST_QUEUE_STATES as readonly string[]).includes(v);
 const isDay = (v: string | null) => (v && /^\d{4}-\d\d-\d\d$/.test(v) ? v : "");
-
-/** The Party box's text, sent once typing pauses. */
-function useDebounced(value: string, ms = 300) {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
 
 /**
  * Requests (/requests, issue 27): every document request of the company (a super-admin's: every
@@ -48,36 +36,12 @@ function useDebounced(value: string, ms = 300) {
 export function RequestsScreen() {
   const canReview = useCan("permits.edit");
   const isSuperAdmin = useCan("allCompanies");
-  const [params, setParams] = useSearchParams();
+  const { params, page, pageSize, search, setSearch, setParam, clear } = useUrlListState("party");
   const stateParam = params.get("state");
   const state: RequestQueueState = isState(stateParam) ? stateParam : "all";
   const companyId = isSuperAdmin ? (params.get("company") ?? "") : "";
   const dueFrom = isDay(params.get("due_from"));
   const dueTo = isDay(params.get("due_to"));
-  const page = Math.max(1, Number(params.get("page")) || 1);
-  const pageSize = PAGE_SIZES.includes(Number(params.get("size"))) ? Number(params.get("size")) : 50;
-  const [search, setSearch] = useState(params.get("party") ?? "");
-  const party = useDebounced(search.trim());
-
-  const setParam = (changes: Record<string, string>) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        for (const [k, v] of Object.entries(changes)) {
-          if (v) next.set(k, v);
-          else next.delete(k);
-        }
-        // Another filter starts at the first page.
-        if (!("page" in changes)) next.delete("page");
-        return next;
-      },
-      { replace: true },
-    );
-  useEffect(() => {
-    if ((params.get("party") ?? "") !== party) setParam({ party });
-    // Only the debounced text moves the URL.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [party]);
 
   const queue = useRequestQueue(
     {
@@ -95,10 +59,6 @@ export function RequestsScreen() {
 
   const data = queue.data;
   const isFiltered = !!(params.get("party") || state !== "all" || companyId || dueFrom || dueTo);
-  const clear = () => {
-    setSearch("");
-    setParams(new URLSearchParams(), { replace: true });
-  };
   return (
     <>
       <PageHeader title="Requests" />
@@ -197,16 +157,7 @@ export function RequestsScreen() {
       ) : (
         <>
           <RequestQueueTable items={data.items} showCompany={isSuperAdmin && !companyId} />
-          <TablePagination
-            component="div"
-            count={data.total}
-            page={page - 1}
-            rowsPerPage={pageSize}
-            rowsPerPageOptions={PAGE_SIZES}
-            onPageChange={(_e, p) => setParam({ page: p ? String(p + 1) : "" })}
-            onRowsPerPageChange={(e) => setParam({ size: e.target.value })}
-            labelRowsPerPage="Per page"
-          />
+          <ListPagination total={data.total} page={page} pageSize={pageSize} setParam={setParam} />
         </>
       )}
     </>
