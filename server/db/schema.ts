@@ -60,11 +60,17 @@ export const companies = pgTable(
     requireTwoFactor: boolean("require_two_factor").notNull().default(false),
     /** ISO 4217 code of the company's amounts (bonds); three upper-case letters (issue 12). */
     currency: text("currency").notNull().default("USD"),
+    /**
+     * How the company writes a numeric date (issue 28): 'MDY' reads 03/04/2026 as March 4, 'DMY' as
+     * 3 April. Decides the document reader's ambiguous dates.
+     */
+    dateOrder: text("date_order").notNull().default("MDY"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     check("companies_currency_check", sql`${t.currency} ~ '^[A-Z]{3}$'`),
+    check("companies_date_order_check", sql`${t.dateOrder} in ('MDY','DMY')`),
     check("companies_logo_sha256_check", sql`${t.logoSha256} ~ '^[0-9a-f]{64}$'`),
   ],
 );
@@ -649,6 +655,11 @@ export const permitAudit = pgTable(
      * classified by their action and field (server/features/audit/audit.service.ts).
      */
     internal: boolean("internal"),
+    /**
+     * Issue 28: where an accepted value came from, e.g. "from document site-plan.pdf, page 2";
+     * null for everything typed by a person.
+     */
+    source: text("source"),
     timestamp: timestamp("timestamp", { withTimezone: true }).notNull().defaultNow(),
     /** Insertion order: timestamps of quick successive writes can be equal (PGlite's clock is coarse). */
     seq: bigint("seq", { mode: "number" }).generatedAlwaysAsIdentity(),
@@ -1100,5 +1111,55 @@ export const requestDeliveries = pgTable(
       .where(sql`kind = 'reminder'`),
     index("request_deliveries_pending_idx").on(t.status, t.nextAttemptAt),
     check("request_deliveries_kind_check", sql`${t.kind} in ('request','rejection','reminder')`),
+  ],
+);
+
+/**
+ * Issue 28: the text the document reader took from one file of a company, and the values it
+ * suggests. One row per (company, SHA-256): a file is read once however many attachments, request
+ * uploads or form uploads hold the same bytes. Rows are claimed like reminder deliveries (status,
+ * next_attempt_at, a lease on claimed_at), so a reading survives a restart and runs exactly once.
+ * Nothing here is ever written into a permit: a person accepts a suggestion through the normal edit.
+ */
+export const documentReadings = pgTable(
+  "document_readings",
+  {
+    id: id(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    sha256: text("sha256").notNull(),
+    /** A storage key holding the bytes; null once a form's staged file is removed after its reading. */
+    sourceKey: text("source_key"),
+    /** The name of the file it was first uploaded as. */
+    filename: text("filename").notNull(),
+    contentType: text("content_type").notNull(),
+    /** 'staged': uploaded on the new-permit form before the permit exists (its object is removed once read). */
+    staged: boolean("staged").notNull().default(false),
+    status: text("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    claimedAt: timestamp("claimed_at", { withTimezone: true }),
+    pageCount: integer("page_count"),
+    pagesRead: integer("pages_read").notNull().default(0),
+    /** Why fewer pages than the document's were read (a bound), in words for the panel. */
+    notice: text("notice"),
+    error: text("error"),
+    /** [{ page, text, source: 'text' | 'ocr' }] */
+    pages: jsonb("pages").notNull().default(sql`'[]'::jsonb`),
+    /** The pages' text joined, for search (document_readings_search_idx). */
+    content: text("content").notNull().default(""),
+    /** Suggestion[] (shared/schemas/document-readings.ts). */
+    suggestions: jsonb("suggestions").notNull().default(sql`'[]'::jsonb`),
+    readMs: integer("read_ms"),
+    createdAt: createdAt(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("document_readings_company_sha_uq").on(t.companyId, t.sha256),
+    index("document_readings_due_idx").on(t.status, t.nextAttemptAt),
+    index("document_readings_search_idx").using("gin", sql`to_tsvector('english', ${t.content})`),
+    check("document_readings_status_check", sql`${t.status} in ('pending','reading','done','failed')`),
+    check("document_readings_sha256_check", sql`${t.sha256} ~ '^[0-9a-f]{64}$'`),
   ],
 );
