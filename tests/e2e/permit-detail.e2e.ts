@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
+import { addDays } from "../../shared/domain/dates.ts";
 import { PERMIT_INPUT_FIELDS, type PermitDetail, type PermitList } from "../../shared/schemas/permits.ts";
 import {
   BASE_URL,
@@ -23,16 +24,6 @@ const FIRST_FILE = `site-plan-${stamp}.txt`;
 const SECOND_FILE = `Straße plan ✓ ${stamp}.txt`;
 const GRANTOR = "https://permits.example.gov/bonds/42";
 
-/** The first permit of the signed-in user's list (the browser context carries the session). */
-async function firstPermitId(page: Page, query = ""): Promise<string> {
-  const res = await page.request.get(`${BASE_URL}/api/permits?page_size=1${query}`);
-  expect(res.status()).toBe(200);
-  const list = (await res.json()) as PermitList;
-  const id = list.groups[0]?.projects[0]?.permits[0]?.id;
-  if (!id) throw new Error(`no permit for ${query}`);
-  return id;
-}
-
 const region = (page: Page, name: string) => page.getByRole("region", { name });
 
 async function upload(page: Page, name: string, content: string) {
@@ -52,14 +43,38 @@ async function download(page: Page, filename: string) {
   return { name: file.suggestedFilename(), content: fs.readFileSync((await file.path())!, "utf8") };
 }
 
-// A permit of the client-user's client, so that both sides of the comment rules can be seen.
+// A permit of the client-user's client, so that both sides of the comment rules can be seen. It is
+// this spec's own: the client's first permit can be one that a spec running beside this one made
+// (and is renewing or extending) while these tests read it.
 let permitId = "";
 beforeAll(async () => {
   const page = await b.newPage();
   await signIn(page, DEMO.clientUser, DEMO_PASSWORD);
   await page.waitForURL(/\/permits$/);
-  permitId = await firstPermitId(page);
+  const seen = (await (
+    await page.request.get(`${BASE_URL}/api/permits?group=none&page_size=1`)
+  ).json()) as PermitList;
+  const projectId = seen.items[0]!.project!.id;
   await page.context().close();
+
+  const admin = await signedIn(b, DEMO.companyAdmin);
+  const me = await (await admin.request.get(`${BASE_URL}/api/me`)).json();
+  const today = new Intl.DateTimeFormat("en-CA", { timeZone: me.company?.timeZone ?? "UTC" }).format(new Date());
+  const res = await admin.request.post(`${BASE_URL}/api/permits`, {
+    headers: { "x-requested-with": "permitrack" },
+    data: {
+      permit_number: `PD-${stamp}`.toUpperCase(),
+      permit_name: `Permit detail ${stamp}`,
+      record_type: "permit",
+      agency: "City of Boulder",
+      project_id: projectId,
+      issue_date: addDays(today, -200),
+      expiration_date: addDays(today, 90),
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  permitId = ((await res.json()) as PermitDetail).id;
+  await admin.context().close();
 });
 
 describe("permit detail as staff", () => {
