@@ -14,8 +14,8 @@ if (!ArrayBuffer.prototype.transferToFixedLength) {
 
 /** Fewer letters and digits than this on a page that draws an image: a scan, read by OCR. */
 export const MIN_TEXT_LAYER_CHARACTERS = 24;
-/** A page is drawn at this resolution for OCR (tesseract reads 10-12 pt text best from 200-300 dpi)... */
-const RENDER_DPI = 250;
+/** A page is drawn at this resolution for OCR (tesseract reads 10-12 pt text well from 200 dpi; more costs OCR time)... */
+const RENDER_DPI = 200;
 /** ...unless that makes more pixels than this (a page of absurd dimensions): then smaller. */
 const MAX_RENDER_PIXELS = 12_000_000;
 
