@@ -17,6 +17,18 @@ const CACHE_PATH = path.join(os.tmpdir(), "permitrack-tesseract-eng-4.0.0_best_i
 
 let starting = null;
 
+async function warmUpImage() {
+  const { createCanvas } = await import("@napi-rs/canvas");
+  const canvas = createCanvas(320, 60);
+  const context = canvas.getContext("2d");
+  context.fillStyle = "#ffffff";
+  context.fillRect(0, 0, 320, 60);
+  context.fillStyle = "#000000";
+  context.font = "28px sans-serif";
+  context.fillText("Permit No. 0417", 12, 40);
+  return canvas.encode("png");
+}
+
 /** Starts the worker if it is not started yet (a scanned page is coming): later calls wait for the same one. */
 export function startOcr() {
   if (!starting) {
@@ -28,6 +40,9 @@ export function startOcr() {
     }).then(async (worker) => {
       // A page of a form: blocks of text in any layout.
       await worker.setParameters({ tessedit_pageseg_mode: PSM.AUTO, preserve_interword_spaces: "0" });
+      // tesseract's first recognition pays a set-up of its own (seconds on a busy machine): paid here on
+      // a line of text, while the page that needs OCR is still being rendered.
+      await worker.recognize(await warmUpImage()).catch(() => {});
       return worker;
     });
     starting.catch(() => {
