@@ -117,6 +117,12 @@ describe("what cannot be read", () => {
     );
   });
 
+  it("refuses a PDF that needs a password in words", async () => {
+    await expect(read(fixture("password.pdf"))).rejects.toThrow(
+      "This PDF could not be read: it is protected by a password.",
+    );
+  });
+
   it("refuses other types, empty files, damaged images and an image of too many pixels", async () => {
     const pdf = bytesOf(fixture("city-building-permit.pdf"));
     await expect(readDocument(pdf, "text/plain", BOUNDS)).rejects.toThrow(
