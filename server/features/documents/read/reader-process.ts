@@ -125,10 +125,20 @@ function armIdleTimer() {
  */
 export function warmReaderProcess(): void {
   if (current) return;
-  const proc = child ?? (child = startChild());
+  const proc = liveChild();
   holdOpen(proc, false);
-  proc.send({ type: "warm" });
+  try {
+    proc.send({ type: "warm" });
+  } catch {
+    // Gone already: the next document starts another.
+  }
   armIdleTimer();
+}
+
+/** The running child, or a new one when there is none or it is on its way out. */
+function liveChild(): ChildProcess {
+  if (child && (!child.connected || child.exitCode !== null || child.signalCode !== null)) child = null;
+  return child ?? (child = startChild());
 }
 
 /**
@@ -150,7 +160,7 @@ export function readInChild(
 function readNow(bytes: Uint8Array, contentType: string, maxPages: number, timeoutMs: number) {
   if (idleTimer) clearTimeout(idleTimer);
   idleTimer = null;
-  const proc = child ?? (child = startChild());
+  const proc = liveChild();
   holdOpen(proc, true);
   const id = nextId++;
   const reading: ChildReading = { pageCount: null, pages: [], stopped: null };
@@ -173,6 +183,10 @@ function readNow(bytes: Uint8Array, contentType: string, maxPages: number, timeo
       else resolve(reading);
     };
     current = { id, proc, reading, settle };
-    proc.send({ type: "read", id, bytes, contentType, maxPages, deadline: Date.now() + timeoutMs });
+    try {
+      proc.send({ type: "read", id, bytes, contentType, maxPages, deadline: Date.now() + timeoutMs });
+    } catch (error) {
+      settle(new ReaderStoppedError(`The document reader's process could not be reached: ${String(error)}.`));
+    }
   });
 }
