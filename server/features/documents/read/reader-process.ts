@@ -29,7 +29,9 @@ export interface ChildReading {
 export class ChildUnreadable extends Error {}
 
 /** The reader's process ended while it read (killed, out of memory, crashed): an error, not a reading. */
-export class ReaderStoppedError extends Error {}
+export class ReaderStoppedError extends Error {
+  override name = "ReaderStoppedError";
+}
 
 type ChildMessage =
   | { type: "opened"; id: number; pageCount: number }
