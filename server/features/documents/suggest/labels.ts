@@ -125,7 +125,11 @@ export function findLabels(line: string, gates: ReadonlySet<Gate>): LabelAt[] {
 export function gatesOf(allText: string): Set<Gate> {
   const t = allText.toLowerCase();
   const gates = new Set<Gate>();
-  if (/\b(?:rider|continuation|endorsement|change\s+in\s+penal|increase\s+in\s+penal|continued\s+in\s+(?:full\s+)?force)\b/.test(t))
+  if (
+    /\b(?:rider|continuation|endorsement|change\s+in\s+penal|increase\s+in\s+penal|continued\s+in\s+(?:full\s+)?force)\b/.test(
+      t,
+    )
+  )
     gates.add("rider");
   if (/\binspect/.test(t)) gates.add("inspection");
   if (/\binspection\s+(?:report|record|results?|card|notice|summary|checklist|form|sheet|log)\b/.test(t))
