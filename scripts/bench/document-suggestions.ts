@@ -60,10 +60,17 @@ function same(field: SuggestionField, a: string, b: string): boolean {
   return n(a) === n(b);
 }
 
+/**
+ * `suggested` counts the suggestions that are checked: every one for a field the document names, and
+ * every date and amount (a document that names none must give none: layouts.ts's rule). A name, a
+ * number or a result the expected values leave out (a bond's obligee as its agency, a letterhead's
+ * city) is `unchecked`: listed, not counted for or against.
+ */
 interface Count {
   expected: number;
   suggested: number;
   correct: number;
+  unchecked: number;
 }
 export interface SetScore {
   documents: number;
@@ -72,11 +79,15 @@ export interface SetScore {
   all: Count;
   wrongDates: string[];
   misses: string[];
+  unchecked: string[];
   msPerPage: number[];
 }
 
+const checkedAlways = (field: SuggestionField) =>
+  DATE_SUGGESTION_FIELDS.includes(field) || field === "bond_amount";
+
 export function scoreSet(docs: BenchDocument[]): SetScore {
-  const zero = (): Count => ({ expected: 0, suggested: 0, correct: 0 });
+  const zero = (): Count => ({ expected: 0, suggested: 0, correct: 0, unchecked: 0 });
   const byField = Object.fromEntries(SUGGESTION_FIELDS.map((f) => [f, zero()])) as Record<
     SuggestionField,
     Count
@@ -88,6 +99,7 @@ export function scoreSet(docs: BenchDocument[]): SetScore {
     all: zero(),
     wrongDates: [],
     misses: [],
+    unchecked: [],
     msPerPage: [],
   };
   // Warm: the first call compiles the patterns.
@@ -102,17 +114,21 @@ export function scoreSet(docs: BenchDocument[]): SetScore {
       const want = doc.expected[field];
       const s = found.get(field);
       const c = byField[field];
+      const said = s && `${JSON.stringify(s.value)} (${s.confidence}) from "${s.snippet}"`;
       if (want !== undefined) c.expected++;
+      if (s && want === undefined && !checkedAlways(field)) {
+        c.unchecked++;
+        score.unchecked.push(`${doc.name}: ${field} ${said}`);
+        continue;
+      }
       if (s) c.suggested++;
       const ok = Boolean(s && want !== undefined && same(field, s.value, want));
       if (ok) c.correct++;
       if (s && !ok && DATE_SUGGESTION_FIELDS.includes(field))
-        score.wrongDates.push(
-          `${doc.name}: ${field} ${s.value} (expected ${want ?? "none"}) from "${s.snippet}"`,
-        );
+        score.wrongDates.push(`${doc.name}: ${field} ${said} (expected ${want ?? "none"})`);
       if (!ok && (want !== undefined || s))
         score.misses.push(
-          `${doc.name}: ${field} expected ${want === undefined ? "none" : JSON.stringify(want)}, got ${s ? `${JSON.stringify(s.value)} (${s.confidence}) from "${s.snippet}"` : "nothing"}`,
+          `${doc.name}: ${field} expected ${want === undefined ? "none" : JSON.stringify(want)}, got ${said ?? "nothing"}`,
         );
     }
   }
@@ -120,6 +136,7 @@ export function scoreSet(docs: BenchDocument[]): SetScore {
     score.all.expected += c.expected;
     score.all.suggested += c.suggested;
     score.all.correct += c.correct;
+    score.all.unchecked += c.unchecked;
   }
   return score;
 }
@@ -128,7 +145,7 @@ const pct = (n: number, d: number) => (d === 0 ? null : (100 * n) / d);
 const show = (v: number | null) => (v === null ? "-" : `${v.toFixed(1)} %`);
 
 export function scoreTable(score: SetScore): string {
-  const rows = [["field", "expected", "suggested", "correct", "precision", "recall"]];
+  const rows = [["field", "expected", "suggested", "correct", "precision", "recall", "unchecked"]];
   const row = (name: string, c: Count) =>
     rows.push([
       name,
@@ -137,6 +154,7 @@ export function scoreTable(score: SetScore): string {
       String(c.correct),
       show(pct(c.correct, c.suggested)),
       show(pct(c.correct, c.expected)),
+      String(c.unchecked),
     ]);
   for (const field of SUGGESTION_FIELDS) row(field, score.byField[field]);
   row("all fields", score.all);
@@ -263,6 +281,9 @@ export async function benchDocumentSuggestions(
     for (const w of score.wrongDates) log(`  wrong date: ${w}`);
     const misses = opts.verbose ? score.misses : score.misses.slice(0, 15);
     for (const m of misses) log(`  miss: ${m}`);
+    if (opts.verbose) for (const u of score.unchecked) log(`  unchecked: ${u}`);
+    else if (score.unchecked.length)
+      log(`  ${score.unchecked.length} unchecked suggestions (--verbose lists them)`);
     if (misses.length < score.misses.length)
       log(`  … ${score.misses.length - misses.length} more (--verbose)`);
     const base = { section: "documents", db: "-" as const, n: score.documents };

@@ -121,8 +121,13 @@ function letterhead(ctx: Context, add: Add) {
     const { l } = top[k]!;
     if (!GOVERNMENT.test(l.raw)) continue;
     const first = /\S+(?: \S+)*/.exec(l.raw)!;
-    let name = first[0];
-    let end = l.offset + first.index + first[0].length;
+    // "CITY OF SPRINGFIELD - BUILDING INSPECTION REPORT": the agency, not the document's title.
+    let name = first[0].replace(
+      /\s+[-–—|:]\s+.*\b(?:report|permit|certificate|notice|record|card|application|form)\b.*$/i,
+      "",
+    );
+    const firstEnd = first.index + name.length;
+    let end = l.offset + firstEnd;
     const next = top[k + 1]?.l;
     if (next && !/\b(?:department|division|bureau)\b/i.test(name) && DEPARTMENT.test(next.raw.trim())) {
       const dept = /\S+(?: \S+)*/.exec(next.raw)!;
@@ -149,7 +154,10 @@ function datePeriods(text: string, ctx: Context, add: Add) {
     if (!/\b(?:from|beginning|commencing|starting)\s*(?:on\s*)?$/i.test(before)) continue;
     const from = a.start - Math.min(before.length, 40);
     if (ctx.gates.has("rider") && /\b(?:continu|renew|extend|force|term|period|effect)\w*/i.test(before)) {
-      add("rider_effective_date", a.value, a.start, a.end, 0.85, { from, ...opt(a) });
+      // The period's start is the rider's effective date only when the text says so ("effective for the
+      // period from …"); a continuation's "beginning" date is its old bond's anniversary, not a rider's.
+      if (/\beffective\b/i.test(before))
+        add("rider_effective_date", a.value, a.start, a.end, 0.85, { from, ...opt(a) });
       add("expiration_date", b.value, b.start, b.end, 0.7, { from, ...opt(b) });
     } else if (/\b(?:valid|period|term|effect)\w*/i.test(before)) {
       add("issue_date", a.value, a.start, a.end, 0.6, { from, ...opt(a) });
