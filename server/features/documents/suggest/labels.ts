@@ -104,7 +104,7 @@ function standsAsLabel(line: string, start: number, end: number): boolean {
   const after = line.slice(end);
   if (/^\s*$/.test(before)) return true;
   if (/^\s*[:#]/.test(after)) return true;
-  return /\s{2}$/.test(before) && /^(?:\s*[\-–—]|\s{2,}|\s*$)/.test(after);
+  return /\s{2}$/.test(before) && /^(?:\s*[-–—]|\s{2,}|\s*$)/.test(after);
 }
 
 /** The labels on a line, left to right; where two overlap, the one starting first, then the longer. */
@@ -138,8 +138,8 @@ export function gatesOf(allText: string): Set<Gate> {
     )
   )
     gates.add("rider");
-  if (/\binspect/.test(t)) gates.add("inspection");
-  if (/\binspection\s+(?:report|record|results?|card|notice|summary|checklist|form|sheet|log)\b/.test(t))
+  if (/\b[il1|]nspect/.test(t)) gates.add("inspection");
+  if (/\b[il1|]nspection\s+(?:report|record|results?|card|notice|summary|checklist|form|sheet|log)\b/.test(t))
     gates.add("inspectionReport");
   return gates;
 }
