@@ -120,9 +120,19 @@ export function findDates(text: string, order: DateOrder): FoundDate[] {
   return out;
 }
 
+const QUANTITY = String.raw`(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fourteen|fifteen|thirty|sixty|ninety|several|few)`;
+const UNIT = String.raw`(?:business\s+|calendar\s+|working\s+)?(?:days?|weeks?|months?|years?)`;
+
 /**
- * Words that make the text between a label and a date a relative phrase: "Expires: 30 days after
- * issuance on 03/01/2026" names no expiration date, only its anchor.
+ * Text between a label and a date that makes it a relative phrase: "Expires: 30 days after issuance on
+ * 03/01/2026" names the anchor, not the expiration. A span of time ("90 days", "one year") or a word that
+ * counts from something ("after", "from", "within", "following", "next"). "On or before 03/01/2027" is
+ * still an absolute date.
  */
-export const RELATIVE_WORDS =
-  /\b(?:days?|weeks?|months?|years?|after|before|within|following|prior|from|upon|next|last|plus|later|earlier)\b/i;
+export const RELATIVE_WORDS = new RegExp(
+  String.raw`\b${QUANTITY}\s+${UNIT}\b|\b(?:after|within|following|from|upon|next|last|plus)\b`,
+  "i",
+);
+
+/** A date the text moves by a span right after it: "03/01/2026 + 90 days", "03/01/2026 plus one year". */
+export const MOVED_AFTER = new RegExp(String.raw`^\s*(?:\+|plus\b|\(\s*\+)\s*${QUANTITY}\s+${UNIT}`, "i");

@@ -77,9 +77,18 @@ describe("no relative phrase becomes a date", () => {
     "Expires: 30 days after 03/01/2026",
     "Expiration: one year from March 1, 2026",
     "Valid Until: 90 days following 2026-03-01",
+    "Expires: 03/01/2026 + 90 days",
+    "Expiration Date: 03/01/2026 plus one year",
+    "Expires: no later than 30 days before 03/01/2027",
+    "Expires: six months prior to 2027-03-01",
   ])("%s → no date", (text) => {
     const got = suggest(`RIDER\n${text}`);
     expect(got.filter((s) => DATE_SUGGESTION_FIELDS.includes(s.field))).toEqual([]);
+  });
+
+  it("keeps an absolute deadline said in words: 'on or before', 'no later than'", () => {
+    expect(values(suggest("Expires: on or before 03/01/2027")).expiration_date).toBe("2027-03-01");
+    expect(values(suggest("Valid Through: no later than March 1, 2027")).expiration_date).toBe("2027-03-01");
   });
 
   it("does not take the next line's date for a label whose own line says something else", () => {
@@ -277,6 +286,7 @@ describe("inspections", () => {
     ["Result: Rejected", "Failed"],
     ["Result: Disapproved", "Failed"],
     ["Result: Not Approved", "Failed"],
+    ["Result: NOT PASSED", "Failed"],
     ["Result: Partial", "Partial"],
     ["Inspection Result: Partial Approval", "Partial"],
     ["Status: Cancelled", "Cancelled"],
