@@ -116,7 +116,13 @@ export function findDates(text: string, order: DateOrder): FoundDate[] {
   }
   found.sort((a, b) => a.start - b.start || b.end - a.end);
   const out: FoundDate[] = [];
-  for (const f of found) if (!out.some((o) => f.start < o.end && o.start < f.end)) out.push(f);
+  // Sorted by start: a reading overlaps one kept before it if it starts before the furthest end so far.
+  let reach = -1;
+  for (const f of found)
+    if (f.start >= reach) {
+      out.push(f);
+      reach = f.end;
+    }
   return out;
 }
 

@@ -208,6 +208,17 @@ describe("labels by nearness", () => {
     });
   });
 
+  it("reads a value glued to a label ending in '#' or '.', not a word glued to a label's last letter", () => {
+    expect(values(suggest("Permit #BP2026-00417 issued 2026-03-15, expires 2027-03-15."))).toEqual({
+      permit_number: "BP2026-00417",
+      issue_date: "2026-03-15",
+      expiration_date: "2027-03-15",
+    });
+    expect(values(suggest("Bond No.55-1200"))).toEqual({ bond_number: "55-1200" });
+    // "Permit Notice" is no "Permit No": the number is found by its format alone, with little confidence.
+    expect(byField(suggest("Permit Notice 2026-000123")).permit_number!.confidence).toBeLessThan(0.5);
+  });
+
   it("prefers a labelled permit number to one found by its format alone", () => {
     const got = byField(suggest("ENCROACHMENT PERMIT   EP-26-00999\nPermit No.: EP-26-00317"));
     expect(got.permit_number).toMatchObject({ value: "EP-26-00317" });
@@ -275,6 +286,11 @@ describe("bonds and riders", () => {
     expect(
       values(suggest("BUILDING PERMIT\nEffective Date: 04/15/2026")).rider_effective_date,
     ).toBeUndefined();
+    expect(
+      values(suggest("CONTINUATION CERTIFICATE\nThe bond is continued in force to March 1, 2028.")),
+    ).toEqual({
+      expiration_date: "2028-03-01",
+    });
   });
 });
 
@@ -342,5 +358,18 @@ describe("speed", () => {
     const t1 = performance.now();
     suggestFields([long], { dateOrder: "MDY" }); // ~ 800 lines on one page
     expect(performance.now() - t1).toBeLessThan(100);
+  });
+
+  it("stays linear on an OCR's garbage (no pattern backtracks over a long run)", () => {
+    for (const garbage of [
+      "$" + "1 ".repeat(30_000),
+      "1/".repeat(30_000),
+      "1,".repeat(20_000),
+      ("Permit" + " ".repeat(100)).repeat(600),
+    ]) {
+      const t = performance.now();
+      suggestFields([{ page: 1, text: garbage, source: "ocr" }], { dateOrder: "MDY" });
+      expect(performance.now() - t).toBeLessThan(1000);
+    }
   });
 });
