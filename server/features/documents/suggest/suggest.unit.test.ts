@@ -176,6 +176,18 @@ describe("labels by nearness", () => {
       });
   });
 
+  it("reads a form whose OCR gave the labels' column, then the values' column", () => {
+    const text =
+      "Permit No.\nDate Issued\nExpiration Date\nOwner\n\nBP-2026-0142\n03/15/2026\n09/11/2026\nHarbor Point LLC";
+    const got = byField(suggest(text, "MDY", "ocr"));
+    expect(values(Object.values(got))).toEqual({
+      permit_number: "BP-2026-0142",
+      issue_date: "2026-03-15",
+      expiration_date: "2026-09-11",
+    });
+    expect(got.expiration_date!.snippet).toBe("Expiration Date 09/11/2026");
+  });
+
   it("does not take the next label's value for a label left blank", () => {
     const got = values(suggest("Permit No.:\nIssue Date: 03/15/2026"));
     expect(got).toEqual({ issue_date: "2026-03-15" });
