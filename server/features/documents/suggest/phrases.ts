@@ -51,7 +51,7 @@ export function phraseCandidates(ctx: Context): Candidate[] {
   letterhead(ctx, add);
   datePeriods(text, ctx, add);
   if (ctx.gates.has("inspection")) tickedResults(text, add);
-  permitNumberByFormat(text, ctx, add);
+  permitNumberByFormat(ctx, add);
   return out;
 }
 
@@ -177,7 +177,7 @@ function tickedResults(text: string, add: Add) {
 }
 
 /** "ENCROACHMENT PERMIT  EP-26-00317": a permit-number shape on a line that says "permit", without a label. */
-function permitNumberByFormat(text: string, ctx: Context, add: Add) {
+function permitNumberByFormat(ctx: Context, add: Add) {
   for (const line of ctx.lines) {
     if (!/permit/i.test(line.text)) continue;
     const re = /(?<![\w-])(?:[A-Z]{1,5}-?)?\d{2,4}-\d{2,7}(?:-[A-Z0-9]{1,5})?(?![\w-])/g;
@@ -187,5 +187,4 @@ function permitNumberByFormat(text: string, ctx: Context, add: Add) {
       add("permit_number", fixOcrDigits(m[0]), start, start + m[0].length, 0.4, { placement: "format" });
     }
   }
-  void text;
 }
