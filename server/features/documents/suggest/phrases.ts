@@ -182,7 +182,8 @@ function permitNumberByFormat(ctx: Context, add: Add) {
     if (!/permit/i.test(line.text)) continue;
     const re = /(?<![\w-])(?:[A-Z]{1,5}-?)?\d{2,4}-\d{2,7}(?:-[A-Z0-9]{1,5})?(?![\w-])/g;
     for (let m = re.exec(line.text); m; m = re.exec(line.text)) {
-      if (findDates(m[0], ctx.order).length) continue;
+      // A date, or a telephone number ("(415) 473-6528", "415-473-6528"), is no permit number.
+      if (findDates(m[0], ctx.order).length || /^(?:\d{3}-)?\d{3}-\d{4}$/.test(m[0])) continue;
       const start = line.offset + m.index;
       add("permit_number", fixOcrDigits(m[0]), start, start + m[0].length, 0.4, { placement: "format" });
     }

@@ -234,6 +234,7 @@ describe("labels by nearness", () => {
   it("prefers a labelled permit number to one found by its format alone", () => {
     const got = byField(suggest("ENCROACHMENT PERMIT   EP-26-00999\nPermit No.: EP-26-00317"));
     expect(got.permit_number).toMatchObject({ value: "EP-26-00317" });
+    expect(values(suggest("Permit questions: call (415) 473-6528 or 415-473-6500"))).toEqual({});
     const alone = byField(suggest("ENCROACHMENT PERMIT   EP-26-00999")).permit_number!;
     expect(alone.value).toBe("EP-26-00999");
     expect(alone.confidence).toBeLessThan(0.5);
