@@ -62,11 +62,14 @@ export const LABELS: LabelDef[] = [
   { field: "inspection_date", kind: "date", weight: 0.6, phrases: ["date"], gate: "inspectionReport", strict: true, notBefore: /\b(?:issue|expiration|effective|due|print(?:ed)?|report)\s*$/i },
 ]; // prettier-ignore
 
-/** OCR's slips inside a label: o ↔ 0, i/l ↔ 1 | ! */
+/** OCR's slips inside a label: o ↔ 0 a, i/l ↔ 1 | !, r ↔ n, m ↔ rn, e ↔ c ("Penmit", "Band Number"). */
 const FUZZ: Record<string, string> = {
-  o: "[o0]",
+  o: "[o0a]",
   i: "[il1|!]",
   l: "[l1|i]",
+  r: "[rn]",
+  m: "(?:m|rn)",
+  e: "[ec]",
   ".": "\\.?",
   "#": "#",
 };

@@ -355,6 +355,25 @@ describe("OCR", () => {
   });
 });
 
+describe("OCR's slips in labels", () => {
+  it("reads 'Penmit#', 'Band Number', 'Expiratlon Date;', 'lssued'", () => {
+    expect(
+      values(
+        suggest(
+          "Penmit#: ENC-26-1187\nBand Number: 5123-448\nExpiratlon Date; 2026-08-31\nlssued: 2026-02-02",
+          "MDY",
+          "ocr",
+        ),
+      ),
+    ).toEqual({
+      permit_number: "ENC-26-1187",
+      bond_number: "5123-448",
+      expiration_date: "2026-08-31",
+      issue_date: "2026-02-02",
+    });
+  });
+});
+
 describe("speed", () => {
   it("reads a page in well under 5 ms", () => {
     const pages = SAMPLE_TEXTS.flatMap((s) => s.pages);

@@ -21,7 +21,7 @@ export interface ReadValue {
 }
 
 /** Separators between a label and its value: "Permit No.: ", "Bond # - ", "Expires — ". */
-const LEAD = /^[\s:#.=\-–—>)\]|]*/;
+const LEAD = /^[\s:;#.=\-–—>)\]|]*/;
 const words = (s: string) => (s.match(/[A-Za-z]{2,}/g) ?? []).length;
 
 const ID = /^(?:[A-Za-z]{1,6} (?=\d))?[A-Za-z0-9]+(?:(?: ?- ?|[/.])[A-Za-z0-9]+)*/;
