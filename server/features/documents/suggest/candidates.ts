@@ -52,7 +52,7 @@ function nextLineIndex(lines: Line[], i: number): number | null {
   return null;
 }
 
-const EMPTY_SEGMENT = /^[\s:;#.=\-–—>|_]*$/;
+const EMPTY_SEGMENT = /^[\s:;!#.=\-–—>|_]*$/;
 
 export function labelCandidates(ctx: Context): Candidate[] {
   const out: Candidate[] = [];

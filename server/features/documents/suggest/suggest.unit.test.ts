@@ -356,6 +356,22 @@ describe("OCR", () => {
 });
 
 describe("OCR's slips in labels", () => {
+  it("reads 'Vaid Through', 'Surety!' and 'Cily of'", () => {
+    expect(
+      values(
+        suggest(
+          "Vaid Through; 2026-08-31\nSurety! Travelers Casualty and Surety Company of America\nAgency Cily of Springfield",
+          "MDY",
+          "ocr",
+        ),
+      ),
+    ).toEqual({
+      expiration_date: "2026-08-31",
+      surety_company: "Travelers Casualty and Surety Company of America",
+      agency: "City of Springfield",
+    });
+  });
+
   it("reads 'Penmit#', 'Band Number', 'Expiratlon Date;', 'lssued'", () => {
     expect(
       values(
