@@ -85,8 +85,8 @@ describe("speed", () => {
     for (let i = 0; i < rounds; i++) suggestFields(pages, { dateOrder: "MDY" });
     expect((performance.now() - t0) / rounds / pages.length).toBeLessThan(5);
     const t1 = performance.now();
-    suggestFields([long], { dateOrder: "MDY" }); // ~ 800 lines on one page
-    expect(performance.now() - t1).toBeLessThan(100);
+    suggestFields([long], { dateOrder: "MDY" }); // ~ 800 lines on one page (a busy CI machine: room to spare; here ~ 10-40 ms)
+    expect(performance.now() - t1).toBeLessThan(400);
   });
 
   it("stays linear on an OCR's garbage (no pattern backtracks over a long run)", () => {
