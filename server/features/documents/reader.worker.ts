@@ -123,7 +123,7 @@ async function readOne(ctx: ReaderContext, r: ClaimedReading): Promise<keyof Rea
       if (written) ctx.metrics?.jobRun("document-reading", "failed", seconds);
       return written ? "failed" : null;
     }
-    const next = new Date(Date.now() + backoffMs(r.attempts)).toISOString();
+    const next = new Date(Date.parse(r.claimedAt) + backoffMs(r.attempts)).toISOString();
     const written = await finish(
       db,
       r,
