@@ -18,17 +18,24 @@ export interface FoundAmount {
 const CUR_BEFORE = String.raw`(?:(USD|US\s?\$|\$|EUR|€)\s*)?`;
 const CUR_AFTER = String.raw`(?:\s*(€|EUR|USD|dollars\b))?`;
 // 1.250.000,00 or 25.000,50: the European form, only with exactly two decimals after the comma.
-const EUROPEAN = new RegExp(String.raw`${CUR_BEFORE}(?<![\d.,])(\d{1,3}(?:\.\d{3})+,\d{2})(?![\d.,]\d)${CUR_AFTER}`, "gi");
+const EUROPEAN = new RegExp(
+  String.raw`${CUR_BEFORE}(?<![\d.,])(\d{1,3}(?:\.\d{3})+,\d{2})(?![\d.,]\d)${CUR_AFTER}`,
+  "gi",
+);
 // 1,250,000.00 / 1, 250,000 / 1250000.00 / 25000
 const US = new RegExp(
   String.raw`${CUR_BEFORE}(?<![\d.,])(\d{1,3}(?:,\s?\d{3})+(?:\.\d{1,2})?|\d+(?:\.\d{1,2})?)(?![\d]|[.,]\d)${CUR_AFTER}`,
   "gi",
 );
 
+// $ 2 500 000.00: spaces for thousands, read only after a currency sign (else "Bond 123 456" would be one).
+const SPACED = new RegExp(
+  String.raw`(USD|US\s?\$|\$|EUR|€)\s*(?<![\d.,])(\d{1,3}(?: \d{3})+(?:\.\d{1,2})?)(?![\d]|[.,]\d| \d)()`,
+  "gi",
+);
+
 function normalise(digits: string, european: boolean): string | null {
-  const plain = european
-    ? digits.replace(/\./g, "").replace(",", ".")
-    : digits.replace(/[,\s]/g, "");
+  const plain = european ? digits.replace(/\./g, "").replace(",", ".") : digits.replace(/[,\s]/g, "");
   const n = Number(plain);
   if (!Number.isFinite(n) || n <= 0) return null;
   return n.toFixed(2);
@@ -39,6 +46,7 @@ export function findAmounts(text: string): FoundAmount[] {
   const found: FoundAmount[] = [];
   for (const [re, european] of [
     [EUROPEAN, true],
+    [SPACED, false],
     [US, false],
   ] as const) {
     re.lastIndex = 0;
@@ -53,7 +61,13 @@ export function findAmounts(text: string): FoundAmount[] {
   }
   found.sort((a, b) => a.start - b.start || b.end - a.end);
   const out: FoundAmount[] = [];
-  for (const f of found) if (!out.some((o) => f.start < o.end && o.start < f.end)) out.push(f);
+  // Sorted by start: a reading overlaps one kept before it if it starts before the furthest end so far.
+  let reach = -1;
+  for (const f of found)
+    if (f.start >= reach) {
+      out.push(f);
+      reach = f.end;
+    }
   return out;
 }
 
@@ -64,9 +78,7 @@ export function findAmounts(text: string): FoundAmount[] {
  */
 export function pickAmount(text: string): FoundAmount | null {
   const all = findAmounts(text).filter((a) => !isPartOfDate(text, a));
-  return (
-    all.find((a) => a.currency) ?? all.find((a) => a.formatted && Number(a.value) >= 100) ?? null
-  );
+  return all.find((a) => a.currency) ?? all.find((a) => a.formatted && Number(a.value) >= 100) ?? null;
 }
 
 /** 00/100, 03/15/2026: digits next to a slash are a fraction or a date, not an amount. */

@@ -35,18 +35,37 @@ const PATTERNS: { shape: Shape; re: RegExp }[] = [
   // 03/15/2026, 3/15/26, 15.03.2026, 03-15-2026 (stray spaces around the separators: OCR)
   { shape: "numeric", re: /(?<![\d/.-])(\d{1,2})\s?([-/.])\s?(\d{1,2})\s?\2\s?(\d{4}|\d{2})(?![\d/]|-\d)/g },
   // March 15, 2026 / Mar. 15 2026 / March 15th, 2026
-  { shape: "mdy-name", re: new RegExp(`(?<![A-Za-z])${MONTH}\\.?\\s*(\\d{1,2})${ORD}\\s*,?\\s*(\\d{4})(?!\\d)`, "gi") },
+  {
+    shape: "mdy-name",
+    re: new RegExp(`(?<![A-Za-z])${MONTH}\\.?\\s*(\\d{1,2})${ORD}\\s*,?\\s*(\\d{4})(?!\\d)`, "gi"),
+  },
   // 15 Mar 2026 / 15 March, 2026 / 15-Mar-2026 / the 1st day of April, 2026
   {
     shape: "dmy-name",
-    re: new RegExp(`(?<!\\d)(\\d{1,2})${ORD}(?:\\s+day\\s+of|\\s*-|\\s)\\s*${MONTH}\\.?\\s*[-,]?\\s*(\\d{4})(?!\\d)`, "gi"),
+    re: new RegExp(
+      `(?<!\\d)(\\d{1,2})${ORD}(?:\\s+day\\s+of|\\s*-|\\s)\\s*${MONTH}\\.?\\s*[-,]?\\s*(\\d{4})(?!\\d)`,
+      "gi",
+    ),
   },
 ];
 
 export function isValidDate(y: number, m: number, d: number): boolean {
   if (!Number.isInteger(y) || y < 1900 || y > 2199) return false;
   if (m < 1 || m > 12 || d < 1) return false;
-  const days = [31, y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0) ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+  const days = [
+    31,
+    y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0) ? 29 : 28,
+    31,
+    30,
+    31,
+    30,
+    31,
+    31,
+    30,
+    31,
+    30,
+    31,
+  ];
   return d <= days[m - 1]!;
 }
 
@@ -97,13 +116,29 @@ export function findDates(text: string, order: DateOrder): FoundDate[] {
   }
   found.sort((a, b) => a.start - b.start || b.end - a.end);
   const out: FoundDate[] = [];
-  for (const f of found) if (!out.some((o) => f.start < o.end && o.start < f.end)) out.push(f);
+  // Sorted by start: a reading overlaps one kept before it if it starts before the furthest end so far.
+  let reach = -1;
+  for (const f of found)
+    if (f.start >= reach) {
+      out.push(f);
+      reach = f.end;
+    }
   return out;
 }
 
+const QUANTITY = String.raw`(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fourteen|fifteen|thirty|sixty|ninety|several|few)`;
+const UNIT = String.raw`(?:business\s+|calendar\s+|working\s+)?(?:days?|weeks?|months?|years?)`;
+
 /**
- * Words that make the text between a label and a date a relative phrase: "Expires: 30 days after
- * issuance on 03/01/2026" names no expiration date, only its anchor.
+ * Text between a label and a date that makes it a relative phrase: "Expires: 30 days after issuance on
+ * 03/01/2026" names the anchor, not the expiration. A span of time ("90 days", "one year") or a word that
+ * counts from something ("after", "from", "within", "following", "next"). "On or before 03/01/2027" is
+ * still an absolute date.
  */
-export const RELATIVE_WORDS =
-  /\b(?:days?|weeks?|months?|years?|after|before|within|following|prior|from|upon|next|last|plus|later|earlier)\b/i;
+export const RELATIVE_WORDS = new RegExp(
+  String.raw`\b${QUANTITY}\s+${UNIT}\b|\b(?:after|within|following|from|upon|next|last|plus)\b`,
+  "i",
+);
+
+/** A date the text moves by a span right after it: "03/01/2026 + 90 days", "03/01/2026 plus one year". */
+export const MOVED_AFTER = new RegExp(String.raw`^\s*(?:\+|plus\b|\(\s*\+)\s*${QUANTITY}\s+${UNIT}`, "i");
