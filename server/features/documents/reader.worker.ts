@@ -6,7 +6,7 @@ import { queryRows, type Db } from "../../db/client.ts";
 import type { Metrics } from "../../http/metrics.ts";
 import type { Storage } from "../../storage/storage.ts";
 import type { PageText } from "../../../shared/domain/document-reading.ts";
-import { readDocument, UnreadableDocumentError } from "./read/index.ts";
+import { readDocument, UnreadableDocumentError, warmReader } from "./read/index.ts";
 import { suggestFields } from "./suggest/index.ts";
 import { claimDueReadings, READ_ATTEMPTS, type ClaimedReading } from "./readings.claim.ts";
 import { enqueuedCount } from "./readings.queue.ts";
@@ -193,6 +193,10 @@ export function startDocumentReader(app: FastifyInstance): void {
     timer = setInterval(run, POLL_MS);
     timer.unref();
     run();
+  });
+  // An upload has begun: the reader's process (and its OCR worker) start while the bytes arrive.
+  app.addHook("onRequest", async (request) => {
+    if (request.method === "POST" && request.headers["content-type"]?.startsWith("multipart/")) warmReader();
   });
   app.addHook("onResponse", async () => {
     const count = enqueuedCount();
