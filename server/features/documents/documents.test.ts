@@ -1,3 +1,4 @@
+import { executionAsyncId } from "node:async_hooks";
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -18,6 +19,14 @@ import { UnreadableDocumentError, type readDocument } from "./read/index.ts";
 // audit's source, and the list's search over documents' text. The reader itself (PDF text layer,
 // OCR) has its own tests; here it reads a test file's bytes as its text ("%PDF" files of words),
 // counting its calls, so these tests say what the server does around it.
+
+/** True while a promise hook is on (before Node 24 an enabled AsyncLocalStorage keeps one on). */
+async function promisesTracked(): Promise<boolean> {
+  await null;
+  const first = executionAsyncId();
+  await null;
+  return executionAsyncId() !== first;
+}
 
 const reads = { count: 0 };
 /** The reader of these tests: a file's bytes are its text ("%PDF" files of words; "\f" between pages). */
@@ -396,6 +405,8 @@ describe("accepting suggestions (POST /api/permits/:id/accept-suggestions)", () 
     expect(inspection).toMatchObject({ inspectionType: "Inspection (from document)", result: "Passed" });
     // The upload's own entry was typed by no one from a document: no source.
     expect(audit.filter((a) => a.action === "upload").every((a) => a.source === null)).toBe(true);
+    // The audit's source store is switched off again once the accept is done (decision 0018's promise hook).
+    expect(await promisesTracked()).toBe(false);
     // The trail answers it.
     const trail = (await w.user.get(`/api/permits/${permit.id}/audit`)).json().entries;
     expect(trail.find((e: { field: string }) => e.field === "expiration_date").source).toBe(
