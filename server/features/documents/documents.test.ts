@@ -572,4 +572,24 @@ describe("a company's Date Order", () => {
     expect(expiry?.value).toBe("2031-04-03");
     await t.db.execute(sql`update companies set date_order = 'MDY' where id = ${w.companyId}`);
   });
+
+  it("a company-admin sets it with the company's settings (as the currency); left out, it is kept", async () => {
+    const settings = (await w.admin.get("/api/notifications/settings")).json();
+    expect(settings.dateOrder).toBe("MDY");
+    const body = {
+      email30Day: settings.email30Day,
+      email7Day: settings.email7Day,
+      email1Day: settings.email1Day,
+      recipientUserIds: [],
+    };
+    const put = await w.admin.put("/api/notifications/settings", { ...body, dateOrder: "DMY" });
+    expect(put.statusCode, put.body).toBe(200);
+    expect((await w.admin.get("/api/notifications/settings")).json().dateOrder).toBe("DMY");
+    await w.admin.put("/api/notifications/settings", body);
+    expect((await w.superAdmin.get(`/api/companies/${w.companyId}`)).json().dateOrder).toBe("DMY");
+    expect((await w.admin.put("/api/notifications/settings", { ...body, dateOrder: "YMD" })).statusCode).toBe(
+      400,
+    );
+    await t.db.execute(sql`update companies set date_order = 'MDY' where id = ${w.companyId}`);
+  });
 });
