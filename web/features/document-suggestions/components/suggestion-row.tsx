@@ -1,0 +1,155 @@
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Chip from "@mui/material/Chip";
+import Typography from "@mui/material/Typography";
+import Check from "@mui/icons-material/Check";
+import ErrorOutline from "@mui/icons-material/ErrorOutlineOutlined";
+import HelpOutline from "@mui/icons-material/HelpOutlineOutlined";
+import { SUGGESTION_FIELD_LABELS, type Suggestion } from "../../../../shared/domain/document-reading.ts";
+import { compare, LOW_CONFIDENCE, shownValue, type CurrentValues } from "../suggestion-values.ts";
+
+export interface SuggestionRowProps {
+  suggestion: Suggestion;
+  current: CurrentValues;
+  /** What the value beside it is called: "Current" on a permit's page, "In the form" on the form. */
+  currentLabel: string;
+  currency: string | null;
+  /** Why this field cannot be accepted here; null: it can. */
+  refusal: string | null;
+  isAccepted: boolean;
+  /** Accept is offered (staff who may edit); false: the row is read-only. */
+  canAccept: boolean;
+  isBusy: boolean;
+  onAccept: () => void;
+}
+
+const caption = { display: "block", color: "text.secondary", lineHeight: 1.4 } as const;
+
+/**
+ * One suggested value: its label, the value (as the app writes dates and amounts), the value there
+ * now beside it with a 'Differs' chip when they differ (words, not only colour), where on the page
+ * it was read, and Accept. On a phone the cells stack; from md up they are columns.
+ */
+export function SuggestionRow(props: SuggestionRowProps) {
+  const { suggestion: s, current, currency } = props;
+  const label = SUGGESTION_FIELD_LABELS[s.field];
+  const shown = shownValue(s.field, s.value, currency);
+  const comparison = compare(s, current);
+  const now = current[s.field];
+  const isLow = s.confidence < LOW_CONFIDENCE;
+  return (
+    <Box
+      component="li"
+      aria-label={`${label}: ${shown}`}
+      sx={{
+        display: "grid",
+        gridTemplateColumns: {
+          xs: "minmax(0, 1fr)",
+          md: "minmax(120px, 0.8fr) minmax(0, 1.4fr) minmax(0, 1fr) auto",
+        },
+        gap: { xs: 1, md: 2 },
+        alignItems: "start",
+        py: 1.5,
+        "& + &": { borderTop: 1, borderColor: "divider" },
+      }}
+    >
+      <Box sx={{ display: "flex", flexWrap: "wrap", alignItems: "center", gap: 0.75, minWidth: 0 }}>
+        <Typography sx={{ fontWeight: 650, width: { md: "100%" } }}>{label}</Typography>
+        {s.ambiguous ? (
+          <Chip
+            size="small"
+            color="warning"
+            variant="outlined"
+            icon={<HelpOutline />}
+            label="Ambiguous date"
+          />
+        ) : null}
+      </Box>
+      <Box sx={{ minWidth: 0 }}>
+        <Typography component="span" variant="caption" sx={caption}>
+          Suggested
+        </Typography>
+        <Typography
+          sx={{
+            fontWeight: 600,
+            overflowWrap: "anywhere",
+            ...(comparison === "differs"
+              ? { bgcolor: "action.selected", px: 0.5, mx: -0.5, borderRadius: 0.5, width: "fit-content" }
+              : {}),
+          }}
+        >
+          {shown}
+        </Typography>
+        <Typography variant="caption" sx={{ ...caption, overflowWrap: "anywhere" }}>
+          Page {s.page}: “{s.snippet}”
+        </Typography>
+        {s.ambiguous ? (
+          <Typography variant="caption" sx={caption}>
+            Written “{s.raw}”, which could be either date: read in the company’s date order.
+          </Typography>
+        ) : null}
+        {isLow ? (
+          <Typography variant="caption" sx={{ ...caption, display: "flex", alignItems: "center", gap: 0.5 }}>
+            <ErrorOutline sx={{ fontSize: 16 }} aria-hidden />
+            Low confidence: check it against the page.
+          </Typography>
+        ) : null}
+      </Box>
+      {comparison === "none" ? (
+        <Box sx={{ display: { xs: "none", md: "block" } }} />
+      ) : (
+        <Box sx={{ minWidth: 0 }}>
+          <Typography component="span" variant="caption" sx={caption}>
+            {props.currentLabel}
+          </Typography>
+          <Box sx={{ display: "flex", flexWrap: "wrap", alignItems: "center", gap: 0.75 }}>
+            <Typography sx={{ overflowWrap: "anywhere" }} color={now ? "text.primary" : "text.secondary"}>
+              {now ? shownValue(s.field, now, currency) : "Not set"}
+            </Typography>
+            {comparison === "differs" ? (
+              <Chip size="small" color="warning" label="Differs" sx={{ fontWeight: 600 }} />
+            ) : comparison === "same" ? (
+              <Chip size="small" color="success" variant="outlined" icon={<Check />} label="Same" />
+            ) : null}
+          </Box>
+        </Box>
+      )}
+      <Box sx={{ justifySelf: { md: "end" }, alignSelf: { md: "center" } }}>
+        <RowAction {...props} label={label} shown={shown} isSame={comparison === "same"} />
+      </Box>
+    </Box>
+  );
+}
+
+function RowAction({
+  refusal,
+  isAccepted,
+  canAccept,
+  isBusy,
+  onAccept,
+  label,
+  shown,
+  isSame,
+}: SuggestionRowProps & { label: string; shown: string; isSame: boolean }) {
+  if (isAccepted)
+    return <Chip size="small" color="success" icon={<Check />} label="Accepted" sx={{ fontWeight: 600 }} />;
+  if (refusal)
+    return (
+      <Typography variant="caption" sx={{ ...caption, maxWidth: { md: 160 } }}>
+        {refusal}
+      </Typography>
+    );
+  if (!canAccept || isSame) return null;
+  return (
+    <Button
+      variant="outlined"
+      size="small"
+      disabled={isBusy}
+      onClick={onAccept}
+      aria-label={`Accept ${label}: ${shown}`}
+      sx={{ minWidth: 88 }}
+    >
+      Accept
+    </Button>
+  );
+}
