@@ -1,0 +1,240 @@
+import type { Page } from "playwright-core";
+import { PDFDocument, StandardFonts } from "pdf-lib";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { PermitFilterOptions, PermitFormOptions } from "../../shared/schemas/permits.ts";
+import {
+  BASE_URL,
+  DEMO,
+  eventually,
+  PHONE,
+  recordApiRequests,
+  shot,
+  signedIn,
+  useBrowser,
+  viewportShot,
+} from "./support.ts";
+
+// Issue 28 in the browser: a bond rider PDF uploaded on a bond's page is read, its amount and
+// effective date accepted become a rider in the Bond Ledger; a permit card PDF chosen on the
+// new-permit form fills the form after Accept All; a client-user's page has no suggestions; the
+// panel on a phone. The PDFs are drawn here with pdf-lib (text layer), nothing binary is committed.
+
+const b = useBrowser({ viewport: { width: 1280, height: 800 } });
+const stamp = Date.now().toString(36);
+const HEADERS = { "x-requested-with": "permitrack" };
+const BOND_NUMBER = `PB-${stamp}`.toUpperCase();
+const SURETY = "Western Surety Company";
+const PERMIT_NUMBER = `BP-${stamp}`.toUpperCase();
+
+let bondId = "";
+
+/** A one-page PDF of these lines; a tab splits a line into a label and its value, drawn apart. */
+async function pdfOf(lines: string[]): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const page = doc.addPage([612, 792]);
+  lines.forEach((line, i) => {
+    const y = 720 - i * 22;
+    const [label, value] = line.split("\t");
+    page.drawText(label!, { x: 60, y, size: 12, font });
+    if (value) page.drawText(value, { x: 260, y, size: 12, font });
+  });
+  return Buffer.from(await doc.save());
+}
+
+const riderPdf = () =>
+  pdfOf([
+    "RIDER",
+    "To be attached to and form a part of",
+    `Bond No.\t${BOND_NUMBER}`,
+    "Type of Bond\tPerformance Bond",
+    "Principal\tSummit Ridge Construction",
+    "Obligee\tCity of Springfield",
+    `Surety Company\t${SURETY}`,
+    "It is agreed that the Bond Amount (penal sum) is raised",
+    "from $100,000.00 to",
+    "Bond Amount\t$125,000.00",
+    "Effective Date of Rider\tApril 1, 2026",
+    "All other terms and conditions of the bond remain unchanged.",
+  ]);
+
+const permitPdf = () =>
+  pdfOf([
+    "CITY OF SPRINGFIELD",
+    "Building Division - Department of Planning and Development",
+    "BUILDING PERMIT",
+    `Permit No.\t${PERMIT_NUMBER}`,
+    "Date Issued\t03/15/2026",
+    "Expiration Date\t09/11/2026",
+    "Agency\tCity of Springfield Building Division",
+    "Site Address\t1420 Lakeview Drive, Springfield",
+    "Valuation\t$2,450,000.00",
+    "This permit becomes null and void if work is not commenced within 180 days.",
+  ]);
+
+async function send(page: Page, url: string, data: unknown) {
+  const res = await page.request.post(`${BASE_URL}${url}`, { headers: HEADERS, data });
+  expect(res.status(), `POST ${url}: ${await res.text()}`).toBeLessThan(300);
+  return res.json() as Promise<{ id?: string }>;
+}
+
+const region = (page: Page, name: string) => page.getByRole("region", { name, exact: true });
+const panel = (page: Page, filename: string) => region(page, `Suggested from ${filename}`);
+const toast = (page: Page, text: string) => eventually(() => page.getByText(text).first().isVisible());
+
+async function noSidewaysScroll(page: Page) {
+  await eventually(() =>
+    page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+  ).toBeLessThanOrEqual(0);
+}
+
+beforeAll(async () => {
+  // A bond in a project of the client-user's client, so the client-user can open its page too.
+  const client = await signedIn(b, DEMO.clientUser);
+  const seen = (await (
+    await client.request.get(`${BASE_URL}/api/permits/filter-options`)
+  ).json()) as PermitFilterOptions;
+  await client.context().close();
+
+  const admin = await signedIn(b, DEMO.companyAdmin);
+  const options = (await (
+    await admin.request.get(`${BASE_URL}/api/permits/form-options`)
+  ).json()) as PermitFormOptions;
+  const project = options.projects.find((p) => seen.projects.some((s) => s.id === p.id))!;
+  const created = await send(admin, "/api/permits", {
+    permit_number: `RB-${stamp}`.toUpperCase(),
+    permit_name: `Read Rider Bond ${stamp}`,
+    agency: "City of Springfield",
+    project_id: project.id,
+    is_required: true,
+    archived: false,
+    record_type: "bond",
+    guarantee_type: "Performance",
+    bond_amount: "100000.00",
+    bond_number: BOND_NUMBER,
+    surety_company: SURETY,
+    issue_date: "2026-01-05",
+    start_date: "2026-01-05",
+    expiration_date: "2027-01-05",
+    expiry_rule: "fixed",
+  });
+  bondId = created.id!;
+  await admin.context().close();
+});
+
+describe("reading a bond rider on the bond's page", () => {
+  it("uploads a rider PDF, accepts its amount and effective date, and the ledger shows the rider", async () => {
+    const page = await signedIn(b, DEMO.companyAdmin);
+    await page.goto(`${BASE_URL}/permits/${bondId}`);
+    const entries = region(page, "Bond Ledger")
+      .getByRole("table", { name: "Bond Ledger" })
+      .locator("tbody tr");
+    await eventually(() => entries.count()).toBe(1);
+
+    const filename = `rider-${stamp}.pdf`;
+    await region(page, "Attachments")
+      .getByLabel("File to upload")
+      .setInputFiles({ name: filename, mimeType: "application/pdf", buffer: await riderPdf() });
+    await toast(page, "File uploaded.");
+
+    // The panel appears with the file's name; each value beside the bond's.
+    const suggestions = panel(page, filename);
+    await eventually(() => suggestions.getByRole("listitem").count()).toBeGreaterThanOrEqual(2);
+    const amount = suggestions.getByRole("listitem", { name: /^Bond Amount: / });
+    await expect(amount.textContent()).resolves.toContain("$125,000.00");
+    await expect(amount.textContent()).resolves.toContain("$100,000.00");
+    await expect(amount.getByText("Differs").isVisible()).resolves.toBe(true);
+    await expect(amount.textContent()).resolves.toMatch(/Page 1: /);
+    const effective = suggestions.getByRole("listitem", { name: /^Rider Effective Date: / });
+    await expect(effective.textContent()).resolves.toContain("Apr 1, 2026");
+    // Nothing is written until a person accepts: the ledger still has one entry.
+    await expect(entries.count()).resolves.toBe(1);
+    await shot(page, "document-suggestions-bond-1280");
+
+    // Accept the amount: a rider needs its effective date too, so both go, as one rider.
+    const requests = recordApiRequests(page);
+    await amount.getByRole("button", { name: /^Accept Bond Amount/ }).click();
+    await toast(page, `Saved from ${filename}.`);
+    const sent = await requests.stop();
+    expect(sent).toContain(`POST /api/permits/${bondId}/accept-suggestions`);
+    await eventually(() => entries.count()).toBe(2);
+    await expect(entries.nth(1).textContent()).resolves.toContain("Rider");
+    await expect(entries.nth(1).textContent()).resolves.toContain("$125,000.00");
+    await eventually(() => effective.getByText("Accepted").isVisible()).toBe(true);
+    await eventually(() => amount.getByText("Same").isVisible()).toBe(true);
+    // The audit trail says where the value came from.
+    await eventually(() =>
+      region(page, "Audit Trail")
+        .getByText(new RegExp(`from document ${filename}, page 1`))
+        .first()
+        .isVisible(),
+    ).toBe(true);
+    await shot(page, "document-suggestions-bond-accepted-1280");
+  });
+
+  it("shows the panel on a phone without sideways scrolling", async () => {
+    const page = await signedIn(b, DEMO.companyUser, PHONE);
+    await page.goto(`${BASE_URL}/permits/${bondId}`);
+    const suggestions = panel(page, `rider-${stamp}.pdf`);
+    await eventually(() => suggestions.getByRole("listitem").count()).toBeGreaterThanOrEqual(2);
+    await noSidewaysScroll(page);
+    await suggestions.scrollIntoViewIfNeeded();
+    await viewportShot(page, "document-suggestions-bond-390");
+    await shot(page, "document-suggestions-bond-page-390");
+  });
+
+  it("shows a client-user no suggestions, and never asks for them", async () => {
+    const page = await signedIn(b, DEMO.clientUser);
+    const requests = recordApiRequests(page);
+    await page.goto(`${BASE_URL}/permits/${bondId}`);
+    await eventually(() => region(page, "Bond Ledger").isVisible()).toBe(true);
+    const sent = await requests.stop();
+    expect(sent.filter((r) => r.includes("document-readings"))).toEqual([]);
+    await expect(region(page, "Document Suggestions").count()).resolves.toBe(0);
+    await expect(page.getByText(/^Suggested from /).count()).resolves.toBe(0);
+  });
+});
+
+describe("reading a permit card on the new-permit form", () => {
+  it("fills the form's fields after Accept All", async () => {
+    const page = await signedIn(b, DEMO.companyUser);
+    await page.goto(`${BASE_URL}/permits/new`);
+    await page.getByLabel("Permit Number").fill("TYPED-1");
+    const filename = `permit-card-${stamp}.pdf`;
+    await page
+      .getByRole("region", { name: "Permit File Upload" })
+      .getByLabel("Permit file")
+      .setInputFiles({ name: filename, mimeType: "application/pdf", buffer: await permitPdf() });
+
+    const suggestions = panel(page, filename);
+    await eventually(() => suggestions.getByRole("listitem").count()).toBeGreaterThanOrEqual(4);
+    const number = suggestions.getByRole("listitem", { name: /^Permit Number: / });
+    await expect(number.getByText("Differs").isVisible()).resolves.toBe(true);
+    // Nothing is filled in until a person accepts.
+    await expect(page.getByLabel("Permit Number").inputValue()).resolves.toBe("TYPED-1");
+    await suggestions.scrollIntoViewIfNeeded();
+    await viewportShot(page, "document-suggestions-form-1280");
+
+    await suggestions.getByRole("button", { name: "Accept All" }).click();
+    await eventually(() => page.getByLabel("Permit Number").inputValue()).toBe(PERMIT_NUMBER);
+    await expect(page.getByLabel("Issue Date").inputValue()).resolves.toBe("2026-03-15");
+    await expect(page.getByLabel("Expiration Date").inputValue()).resolves.toBe("2026-09-11");
+    await expect(page.getByLabel("Agency", { exact: true }).inputValue()).resolves.toBe(
+      "City of Springfield Building Division",
+    );
+    await eventually(() => suggestions.getByText("Accepted").count()).toBeGreaterThanOrEqual(4);
+    await viewportShot(page, "document-suggestions-form-accepted-1280");
+
+    const phone = await signedIn(b, DEMO.companyUser, PHONE);
+    await phone.goto(`${BASE_URL}/permits/new`);
+    await phone
+      .getByRole("region", { name: "Permit File Upload" })
+      .getByLabel("Permit file")
+      .setInputFiles({ name: filename, mimeType: "application/pdf", buffer: await permitPdf() });
+    const onPhone = panel(phone, filename);
+    await eventually(() => onPhone.getByRole("listitem").count()).toBeGreaterThanOrEqual(4);
+    await noSidewaysScroll(phone);
+    await onPhone.scrollIntoViewIfNeeded();
+    await viewportShot(phone, "document-suggestions-form-390");
+  });
+});
