@@ -199,11 +199,11 @@ describe("reading a permit card on the new-permit form", () => {
   it("fills the form's fields after Accept All", async () => {
     const page = await signedIn(b, DEMO.companyUser);
     await page.goto(`${BASE_URL}/permits/new`);
-    await page.getByLabel("Permit Number").fill("TYPED-1");
+    await page.getByLabel("Permit Number", { exact: true }).fill("TYPED-1");
     const filename = `permit-card-${stamp}.pdf`;
     await page
       .getByRole("region", { name: "Permit File Upload" })
-      .getByLabel("Permit file")
+      .getByLabel("Permit file", { exact: true })
       .setInputFiles({ name: filename, mimeType: "application/pdf", buffer: await permitPdf() });
 
     const suggestions = panel(page, filename);
@@ -211,14 +211,18 @@ describe("reading a permit card on the new-permit form", () => {
     const number = suggestions.getByRole("listitem", { name: /^Permit Number: / });
     await expect(number.getByText("Differs").isVisible()).resolves.toBe(true);
     // Nothing is filled in until a person accepts.
-    await expect(page.getByLabel("Permit Number").inputValue()).resolves.toBe("TYPED-1");
+    await expect(page.getByLabel("Permit Number", { exact: true }).inputValue()).resolves.toBe("TYPED-1");
     await suggestions.scrollIntoViewIfNeeded();
     await viewportShot(page, "document-suggestions-form-1280");
 
     await suggestions.getByRole("button", { name: "Accept All" }).click();
-    await eventually(() => page.getByLabel("Permit Number").inputValue()).toBe(PERMIT_NUMBER);
-    await expect(page.getByLabel("Issue Date").inputValue()).resolves.toBe("2026-03-15");
-    await expect(page.getByLabel("Expiration Date").inputValue()).resolves.toBe("2026-09-11");
+    await eventually(() => page.getByLabel("Permit Number", { exact: true }).inputValue()).toBe(
+      PERMIT_NUMBER,
+    );
+    await expect(page.getByLabel("Issue Date", { exact: true }).inputValue()).resolves.toBe("2026-03-15");
+    await expect(page.getByLabel("Expiration Date", { exact: true }).inputValue()).resolves.toBe(
+      "2026-09-11",
+    );
     await expect(page.getByLabel("Agency", { exact: true }).inputValue()).resolves.toBe(
       "City of Springfield Building Division",
     );
@@ -229,7 +233,7 @@ describe("reading a permit card on the new-permit form", () => {
     await phone.goto(`${BASE_URL}/permits/new`);
     await phone
       .getByRole("region", { name: "Permit File Upload" })
-      .getByLabel("Permit file")
+      .getByLabel("Permit file", { exact: true })
       .setInputFiles({ name: filename, mimeType: "application/pdf", buffer: await permitPdf() });
     const onPhone = panel(phone, filename);
     await eventually(() => onPhone.getByRole("listitem").count()).toBeGreaterThanOrEqual(4);

@@ -43,17 +43,32 @@ export function SuggestionRow(props: SuggestionRowProps) {
       aria-label={`${label}: ${shown}`}
       sx={{
         display: "grid",
+        // A phone: the label with Accept, then the two values side by side, then where it was read.
         gridTemplateColumns: {
-          xs: "minmax(0, 1fr)",
-          md: "minmax(120px, 0.8fr) minmax(0, 1.4fr) minmax(0, 1fr) auto",
+          xs: "minmax(0, 1fr) minmax(0, 1fr)",
+          md: "minmax(120px, 0.8fr) minmax(0, 1.3fr) minmax(0, 1fr) 168px",
         },
-        gap: { xs: 1, md: 2 },
+        gridTemplateAreas: {
+          xs: '"label action" "suggested current" "source source"',
+          md: '"label suggested current action" "label source current action"',
+        },
+        columnGap: 2,
+        rowGap: { xs: 1, md: 0.25 },
         alignItems: "start",
         py: 1.5,
         "& + &": { borderTop: 1, borderColor: "divider" },
       }}
     >
-      <Box sx={{ display: "flex", flexWrap: "wrap", alignItems: "center", gap: 0.75, minWidth: 0 }}>
+      <Box
+        sx={{
+          gridArea: "label",
+          display: "flex",
+          flexWrap: "wrap",
+          alignItems: "center",
+          gap: 0.75,
+          minWidth: 0,
+        }}
+      >
         <Typography sx={{ fontWeight: 650, width: { md: "100%" } }}>{label}</Typography>
         {s.ambiguous ? (
           <Chip
@@ -65,13 +80,13 @@ export function SuggestionRow(props: SuggestionRowProps) {
           />
         ) : null}
       </Box>
-      <Box sx={{ minWidth: 0 }}>
+      <Box sx={{ gridArea: "suggested", minWidth: 0 }}>
         <Typography component="span" variant="caption" sx={caption}>
           Suggested
         </Typography>
         <Typography
           sx={{
-            fontWeight: 600,
+            fontWeight: 650,
             overflowWrap: "anywhere",
             ...(comparison === "differs"
               ? { bgcolor: "action.selected", px: 0.5, mx: -0.5, borderRadius: 0.5, width: "fit-content" }
@@ -80,6 +95,8 @@ export function SuggestionRow(props: SuggestionRowProps) {
         >
           {shown}
         </Typography>
+      </Box>
+      <Box sx={{ gridArea: "source", minWidth: 0 }}>
         <Typography variant="caption" sx={{ ...caption, overflowWrap: "anywhere" }}>
           Page {s.page}: “{s.snippet}”
         </Typography>
@@ -95,26 +112,24 @@ export function SuggestionRow(props: SuggestionRowProps) {
           </Typography>
         ) : null}
       </Box>
-      {comparison === "none" ? (
-        <Box sx={{ display: { xs: "none", md: "block" } }} />
-      ) : (
-        <Box sx={{ minWidth: 0 }}>
+      {comparison === "none" ? null : (
+        <Box sx={{ gridArea: "current", minWidth: 0 }}>
           <Typography component="span" variant="caption" sx={caption}>
             {props.currentLabel}
           </Typography>
-          <Box sx={{ display: "flex", flexWrap: "wrap", alignItems: "center", gap: 0.75 }}>
+          <Box sx={{ display: "flex", flexWrap: "wrap", alignItems: "center", columnGap: 0.75, rowGap: 0.5 }}>
             <Typography sx={{ overflowWrap: "anywhere" }} color={now ? "text.primary" : "text.secondary"}>
               {now ? shownValue(s.field, now, currency) : "Not set"}
             </Typography>
             {comparison === "differs" ? (
               <Chip size="small" color="warning" label="Differs" sx={{ fontWeight: 600 }} />
-            ) : comparison === "same" ? (
+            ) : comparison === "same" && !props.isAccepted ? (
               <Chip size="small" color="success" variant="outlined" icon={<Check />} label="Same" />
             ) : null}
           </Box>
         </Box>
       )}
-      <Box sx={{ justifySelf: { md: "end" }, alignSelf: { md: "center" } }}>
+      <Box sx={{ gridArea: "action", justifySelf: "end", alignSelf: { md: "center" } }}>
         <RowAction {...props} label={label} shown={shown} isSame={comparison === "same"} />
       </Box>
     </Box>
@@ -135,7 +150,7 @@ function RowAction({
     return <Chip size="small" color="success" icon={<Check />} label="Accepted" sx={{ fontWeight: 600 }} />;
   if (refusal)
     return (
-      <Typography variant="caption" sx={{ ...caption, maxWidth: { md: 160 } }}>
+      <Typography variant="caption" sx={{ ...caption, textAlign: { md: "right" } }}>
         {refusal}
       </Typography>
     );
