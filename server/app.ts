@@ -27,6 +27,7 @@ import { pageNonce, securityHeaders } from "./http/security-headers.ts";
 import { responseSerializer } from "./http/serializer.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
 import { createStorage, type Storage } from "./storage/storage.ts";
+import { startDocumentReader } from "./features/documents/index.ts";
 
 /** Everything a route needs, built once per app. */
 export interface AppContext {
@@ -169,6 +170,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     }
   });
   await app.register(registerFeatures);
+  // Issue 28: the document reader runs with the app (DOCUMENT_READER), whatever SCHEDULER says.
+  startDocumentReader(app);
   await registerWeb(app, path.resolve(opts.webDir ?? "dist"));
   return app;
 }

@@ -59,6 +59,15 @@ const ConfigSchema = z.object({
   BACKUP_HOUR: z.coerce.number().int().min(0).max(23).default(2),
   BACKUP_KEEP_DAILY: z.coerce.number().int().min(1).default(7),
   BACKUP_KEEP_WEEKLY: z.coerce.number().int().min(0).default(4),
+  /**
+   * The document reader (issue 28): reads uploaded PDFs and images in the background (the text
+   * layer, OCR) and suggests fields. `off` starts no reader (tests drive it by hand). At most
+   * DOCUMENT_MAX_PAGES pages and DOCUMENT_READ_TIMEOUT_MS per document; past a bound, the pages
+   * read so far and a notice.
+   */
+  DOCUMENT_READER: z.enum(["on", "off"]).default("on"),
+  DOCUMENT_MAX_PAGES: z.coerce.number().int().min(1).max(1000).default(20),
+  DOCUMENT_READ_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30_000),
   /** Set: GET /metrics answers (Prometheus text) to `Authorization: Bearer <this>`; unset: 404. */
   METRICS_TOKEN: z.preprocess(blankToUndefined, z.string().min(16).optional()),
 });

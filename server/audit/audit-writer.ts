@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { sql, type SQL } from "drizzle-orm";
 import type { Actor } from "../access/actor.ts";
 import type { Db } from "../db/client.ts";
@@ -16,6 +17,25 @@ export interface PermitAuditEntry {
    * reason; issue 25): a client-user's audit trail leaves it out. Unset: false.
    */
   internal?: boolean;
+  /**
+   * Where the value came from when it was not typed (issue 28): "from document permit.pdf, page 1"
+   * on the entries written by accepting a document's suggestion. Unset: the current
+   * withAuditSource()'s, else none.
+   */
+  source?: string | null;
+}
+
+/** The source of the entries written inside withAuditSource(), per entry (by its field). */
+type SourceOf = (entry: PermitAuditEntry) => string | null;
+const auditSource = new AsyncLocalStorage<SourceOf>();
+
+/**
+ * Runs `fn` so that every permit audit entry it writes (through any writer: the permit's edit, the
+ * ledger's, the lifecycle's) carries the source `sourceOf` gives it: accepting a document's
+ * suggestions saves through the normal writes, and the trail says which document and page.
+ */
+export function withAuditSource<T>(sourceOf: SourceOf, fn: () => Promise<T>): Promise<T> {
+  return auditSource.run(sourceOf, fn);
 }
 
 /**
@@ -79,15 +99,16 @@ export function permitAuditInsert(
       old_value: str(e.oldValue),
       new_value: str(e.newValue),
       internal: e.internal ?? false,
+      source: e.source ?? auditSource.getStore()?.(e) ?? null,
     })),
   );
   if (!rows.length) return null;
   return sql`
-    insert into permit_audit (company_id, permit_id, user_id, user_name, impersonator_id, impersonator_name, action, field, old_value, new_value, internal)
+    insert into permit_audit (company_id, permit_id, user_id, user_name, impersonator_id, impersonator_name, action, field, old_value, new_value, internal, source)
     select r.company_id, r.permit_id, ${actor.userId}, ${actor.name}, ${actor.impersonatorId}, ${actor.impersonatorName},
-           r.action, r.field, r.old_value, r.new_value, r.internal
+           r.action, r.field, r.old_value, r.new_value, r.internal, r.source
     from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-      as r(company_id uuid, permit_id uuid, action text, field text, old_value text, new_value text, internal boolean)`;
+      as r(company_id uuid, permit_id uuid, action text, field text, old_value text, new_value text, internal boolean, source text)`;
 }
 
 /** Records an event that is not about a permit (users, companies, settings, impersonation). */

@@ -10,6 +10,7 @@ import { commentsRoutes } from "./comments/index.ts";
 import { permitsRoutes } from "./permits/index.ts";
 import { companiesRoutes } from "./companies/index.ts";
 import { contactsRoutes } from "./contacts/index.ts";
+import { documentsRoutes } from "./documents/index.ts";
 import { impersonationRoutes } from "./impersonation/index.ts";
 import { exportsRoutes } from "./exports/index.ts";
 import { importsRoutes } from "./imports/index.ts";
@@ -55,4 +56,5 @@ export async function registerFeatures(app: FastifyInstance) {
   await app.register(requestsRoutes);
   await app.register(requestQueueRoutes);
   await app.register(requestLinkRoutes);
+  await app.register(documentsRoutes);
 }

@@ -127,6 +127,8 @@ export async function createTestContext(
     SESSION_SECRET: "test-secret-test-secret-test-secret-0123",
     PUBLIC_URL: "http://localhost:3000",
     SCHEDULER: "off",
+    // The document reader runs when a test starts it (readDueDocuments) or turns it on.
+    DOCUMENT_READER: "off",
     ...env,
   });
   const database = await openTestDatabase();

@@ -73,6 +73,8 @@ export interface AuditEntryValues {
   /** The name of the record an id value points at (AUDIT_REFERENCE_FIELDS); null when unknown. */
   oldName?: string | null;
   newName?: string | null;
+  /** Where the value came from when it was not typed (issue 28): "from document permit.pdf, page 1". */
+  source?: string | null;
 }
 
 /** An entry as a person reads it. */
@@ -82,6 +84,11 @@ export interface AuditText {
   field: string | null;
   oldValue: string | null;
   newValue: string | null;
+  /**
+   * Set on an entry written by accepting a document's suggestion (issue 28): "from document
+   * permit.pdf, page 1", shown after the change in brackets.
+   */
+  source?: string;
 }
 
 export interface AuditTextOptions {
@@ -192,5 +199,6 @@ export function auditText(entry: AuditEntryValues, options: AuditTextOptions): A
     field: field ? fieldLabel(field) : null,
     oldValue: text(entry.oldValue, entry.oldName),
     newValue: text(entry.newValue, entry.newName),
+    ...(entry.source ? { source: entry.source } : {}),
   };
 }

@@ -44,7 +44,8 @@ export const DATE_SUGGESTION_FIELDS: readonly SuggestionField[] = [
 export { INSPECTION_RESULTS } from "./lifecycle.ts";
 
 /** A company's way of writing a numeric date: 'MDY' reads 03/04/2026 as March 4, 'DMY' as 3 April. */
-export type DateOrder = "MDY" | "DMY";
+export const DATE_ORDERS = ["MDY", "DMY"] as const;
+export type DateOrder = (typeof DATE_ORDERS)[number];
 
 export interface Suggestion {
   field: SuggestionField;

@@ -22,6 +22,11 @@ export const AuditEntrySchema = z.object({
    * reason (issue 25). Only staff receive such entries; a client-user's trail leaves them out.
    */
   internal: z.boolean(),
+  /**
+   * Where the value came from when a person accepted it from a document rather than typing it
+   * (issue 28): "from document permit.pdf, page 1"; null otherwise.
+   */
+  source: z.string().nullable(),
   timestamp: z.string(),
 });
 export type AuditEntry = z.infer<typeof AuditEntrySchema>;

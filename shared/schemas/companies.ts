@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CURRENCY_PATTERN } from "../domain/bonds.ts";
 import { isValidTimeZone } from "../domain/dates.ts";
+import { DATE_ORDERS } from "../domain/document-reading.ts";
 import { blankableText, nonBlankText, text } from "./fields.ts";
 
 /** Lowercase letters, digits and single hyphens between them: it appears in URLs and file names. */
@@ -69,6 +70,11 @@ export const CompanyInputSchema = z.object({
   requireTwoFactor: z.boolean().optional(),
   /** ISO 4217 code of the company's amounts (bonds). Left out or empty: USD on create, unchanged on update. */
   currency: CurrencySchema.optional(),
+  /**
+   * 'Date Order' (issue 28): how the company writes a numeric date, so the document reader reads
+   * 03/04/2026 as March 4 ('MDY') or 3 April ('DMY'). Left out: MDY on create, unchanged on update.
+   */
+  dateOrder: z.enum(DATE_ORDERS, { message: "Date Order must be MDY or DMY" }).optional(),
 });
 export type CompanyInput = z.input<typeof CompanyInputSchema>;
 export type CompanyInputParsed = z.output<typeof CompanyInputSchema>;
@@ -94,6 +100,7 @@ export const CompanySchema = z.object({
   requireTwoFactor: z.boolean(),
   /** ISO 4217 (default USD). */
   currency: z.string(),
+  dateOrder: z.enum(DATE_ORDERS),
   logoUrl: z.string().nullable(),
   createdAt: z.string(),
   /** What a delete would remove with the company. */

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { SUGGESTION_FIELDS } from "../domain/document-reading.ts";
+import { PermitDetailSchema } from "./permit-detail.ts";
 
 /** Issue 28: the document reader's API shapes (server/features/documents, web/features/document-suggestions). */
 
@@ -48,3 +49,6 @@ export const AcceptSuggestionsSchema = z.object({
     .min(1, { message: "Choose at least one value" }),
 });
 export type AcceptSuggestions = z.infer<typeof AcceptSuggestionsSchema>;
+
+/** The answer of POST /api/permits/:id/accept-suggestions: the permit as it is now. */
+export const AcceptSuggestionsResponseSchema = z.object({ permit: PermitDetailSchema });

@@ -35,6 +35,11 @@ export const PermitListItemSchema = z.object({
   /** Row highlight against today in the permit's company time zone. */
   urgency: z.enum(URGENCIES).nullable(),
   can: PermitCanSchema.pick({ edit: true, delete: true }),
+  /**
+   * Issue 28: with a search, the name of the permit's current file whose text holds the words
+   * (found by what the document says); null without a search or when nothing in its files matched.
+   */
+  matched_document: z.string().nullable(),
 });
 export type PermitListItem = z.infer<typeof PermitListItemSchema>;
 

@@ -7,6 +7,7 @@ import { notFound, validation } from "../../errors.ts";
 import type { Storage } from "../../storage/storage.ts";
 import type { Attachment } from "../../../shared/schemas/attachments.ts";
 import { recordPermitAudit } from "../../audit/audit-writer.ts";
+import { enqueueReading } from "../documents/index.ts";
 import { displayFilename, normaliseContentType } from "./file-names.ts";
 
 type AttachmentRow = typeof attachments.$inferSelect;
@@ -99,6 +100,14 @@ export async function attachStoredFile(
       uploadedBy: actor.userId,
     })
     .returning();
+  // Issue 28: a PDF or image is read in the background, once per company and file hash.
+  await enqueueReading(tx, {
+    companyId: permit.companyId,
+    sha256: file.sha256,
+    sourceKey: file.key,
+    filename: file.filename,
+    contentType: file.contentType,
+  });
   await recordPermitAudit(tx, actor, permit, [
     ...archived.map((a) => ({ action: "archive", field: ATTACHMENT_FIELD, oldValue: a.filename })),
     {

@@ -85,6 +85,7 @@ export async function listVisiblePermitAudit(db: Db, actor: Actor, permitId: str
       userName: r.userName,
       impersonatorName: r.impersonatorName,
       internal: !!internal,
+      source: r.source,
       timestamp: r.timestamp.toISOString(),
     });
   }

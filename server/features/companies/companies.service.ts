@@ -1,3 +1,4 @@
+import type { DateOrder } from "../../../shared/domain/document-reading.ts";
 import { DEFAULT_CURRENCY } from "../../../shared/domain/bonds.ts";
 import { Readable } from "node:stream";
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
@@ -79,6 +80,7 @@ export function presentCompany(actor: Actor, c: CompanyWithCounts): Company {
     timeZone: c.timeZone,
     requireTwoFactor: c.requireTwoFactor,
     currency: c.currency,
+    dateOrder: c.dateOrder as DateOrder,
     logoUrl: companyLogoUrl(c),
     createdAt: c.createdAt.toISOString(),
     counts: c.counts,
@@ -121,6 +123,7 @@ export async function createCompany(
           timeZone: input.timeZone || defaultTimeZone,
           requireTwoFactor: input.requireTwoFactor ?? false,
           currency: input.currency || DEFAULT_CURRENCY,
+          dateOrder: input.dateOrder ?? "MDY",
         })
         .returning();
       await tx.insert(companyPreferences).values({ companyId: row!.id }).onConflictDoNothing();
@@ -148,6 +151,7 @@ export async function updateCompany(db: Db, actor: Actor, current: CompanyRow, i
     timeZone: input.timeZone || current.timeZone,
     requireTwoFactor: input.requireTwoFactor ?? current.requireTwoFactor,
     currency: input.currency || current.currency,
+    dateOrder: input.dateOrder ?? current.dateOrder,
   };
   const changed = (Object.keys(values) as (keyof typeof values)[]).filter((k) => values[k] !== current[k]);
   try {

@@ -13,9 +13,19 @@ export {
   type PermitRow,
 } from "./permit-access.ts";
 export { permitScope, selectPermitView, type PermitViewSelect } from "./permit-view.query.ts";
-export { likePattern, listConditions, listKeyset, listOrder, notClosedCondition } from "./permit-list-conditions.ts";
+export {
+  likePattern,
+  listConditions,
+  listKeyset,
+  listOrder,
+  notClosedCondition,
+} from "./permit-list-conditions.ts";
 export { statusFacts } from "./permits.presenter.ts";
 export { createPermitIn } from "./permits.service.ts";
+/** Issue 28: accepting a document's suggestions saves through the form's own update and presenter. */
+export { updatePermit } from "./permits.service.ts";
+export { presentPermit } from "./permits.presenter.ts";
+export { permitInputOf } from "./permit-input-of.ts";
 /** A user's display name as SQL (the audit trail names the Responsible Person with it). */
 export { userNameSql } from "./permit-sql.ts";
 export { presentScopeContents, scopeContentsSql, type ScopeContentsRow } from "./scope-contents.query.ts";

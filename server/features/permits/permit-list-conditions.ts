@@ -108,13 +108,41 @@ export function renewalDueCondition(today: SQL): SQL {
 const responsibleCondition = (actor: Actor, responsible: string) =>
   eq(permits.responsibleUserId, responsible === "me" ? actor.userId : responsible);
 
+/** The words of the search box as a full-text query over documents' text (issue 28). */
+const documentQuery = (q: string) => sql`websearch_to_tsquery('english', ${q})`;
+const DOCUMENT_TEXT = sql`to_tsvector('english', dr.content)`;
+
 /**
- * The search box: permit number, permit name, agency, or the project's name or number. The
- * project part is a set of ids (one hashed subquery), not a lookup per permit.
+ * The current file (own or ledger document) of the permit whose reading holds the search's words,
+ * newest first: the list names it (`matched_document`). A column of the list's one statement.
+ */
+export const matchedDocumentSql = (q: string) =>
+  sql`(select a.filename from attachments a
+       join document_readings dr on dr.company_id = a.company_id and dr.sha256 = a.sha256
+       where a.permit_id = ${permits.id} and a.archived = false and ${DOCUMENT_TEXT} @@ ${documentQuery(q)}
+       order by a.created_at desc, a.id limit 1)`;
+
+/**
+ * Permits whose current files' readings hold the words (PostgreSQL full-text search over the text
+ * the reader extracted, on its GIN index): a set of ids, one hashed subquery, within the scope.
+ */
+function documentSearch(actor: Actor, q: string): SQL {
+  const scope = scopeOf(actor);
+  return sql`${permits.id} in (select a.permit_id from attachments a
+    join document_readings dr on dr.company_id = a.company_id and dr.sha256 = a.sha256
+    where a.archived = false ${scope.companyId ? sql`and a.company_id = ${scope.companyId}` : sql``}
+      and ${DOCUMENT_TEXT} @@ ${documentQuery(q)})`;
+}
+
+/**
+ * The search box: permit number, permit name, agency, or the project's name or number, or the
+ * words of a current file's text (issue 28). The project and document parts are sets of ids (one
+ * hashed subquery each), not a lookup per permit.
  */
 function searchCondition(actor: Actor, q: string): SQL | undefined {
   const pattern = likePattern(q);
   return or(
+    documentSearch(actor, q),
     ilike(permits.permitNumber, pattern),
     ilike(permits.permitName, pattern),
     ilike(permits.agency, pattern),

@@ -6,7 +6,7 @@ import { queryRows, type Db } from "../../db/client.ts";
 import { pageClause } from "../../db/page-clause.ts";
 import { clients, companies, permits, projects, users } from "../../db/schema.ts";
 import type { PermitListQuery } from "../../../shared/schemas/permit-list-query.ts";
-import { listConditions, listOrder } from "./permit-list-conditions.ts";
+import { listConditions, listOrder, matchedDocumentSql } from "./permit-list-conditions.ts";
 import { commentCountSql, userNameSql } from "./permit-sql.ts";
 
 /** The list's responsible person, joined by primary key in the same statement. */
@@ -45,6 +45,8 @@ export interface PermitListRow {
   acknowledgedByName: string | null;
   /** timestamptz as text, e.g. "2026-11-24 09:30:00.123+00" */
   acknowledgedAt: string | null;
+  /** The current file whose text holds the search's words (issue 28); null without a search or a match. */
+  matchedDocument: string | null;
   total: number;
 }
 
@@ -59,7 +61,9 @@ export interface PermitListRow {
 export async function listPermitRows(db: Db, actor: Actor, query: PermitListQuery) {
   const where = listConditions(actor, query);
   const { select, from } = listStatementHead(canReadInternalComments(actor));
-  const rowsQuery = sql`${select}, (select count(*)::int from ${permits} where ${where}) as "total" ${from}
+  // Issue 28: with a search, the current file whose text holds its words (else null), in the same statement.
+  const matched = query.q ? matchedDocumentSql(query.q) : sql`null::text`;
+  const rowsQuery = sql`${select}, ${matched} as "matchedDocument", (select count(*)::int from ${permits} where ${where}) as "total" ${from}
 where ${where} order by ${sql.join(listOrder(query), sql`, `)}
 ${pageClause(query.page_size, (query.page - 1) * query.page_size)}`;
   const rows = await queryRows<PermitListRow>(db, rowsQuery);
@@ -77,7 +81,7 @@ export type PermitListRows = Awaited<ReturnType<typeof listPermitRows>>;
 /** The list's columns, each selected as its key (the total comes after them). */
 function listColumns(
   readsInternalComments: boolean,
-): Record<Exclude<keyof PermitListRow, "total">, SQLWrapper> {
+): Record<Exclude<keyof PermitListRow, "total" | "matchedDocument">, SQLWrapper> {
   return {
     id: permits.id,
     permitNumber: permits.permitNumber,

@@ -87,6 +87,7 @@ export function presentPermitList(
       acknowledged: acknowledgedOf(r.acknowledgedByName, r.acknowledgedAt),
       urgency: recordUrgency(statusFacts(r), today(r.timeZone)),
       can: permitRowCan(actor, r),
+      matched_document: r.matchedDocument ?? null,
     };
     if (query.group === "none") {
       items.push(item);

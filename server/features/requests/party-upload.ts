@@ -5,6 +5,7 @@ import type { Db } from "../../db/client.ts";
 import { documentRequests, requestFiles, requestSubmissions } from "../../db/schema.ts";
 import { conflict, notFound } from "../../errors.ts";
 import { receiveFile } from "../attachments/index.ts";
+import { enqueueReading } from "../documents/index.ts";
 import { assertAcceptsFiles, goneState, partyActor, permitOfLink, type LinkContext } from "./public-link.ts";
 import { LinkGone } from "./link-gone.ts";
 
@@ -53,6 +54,14 @@ export async function receivePartyFile(app: FastifyInstance, request: FastifyReq
           sha256: stored.sha256,
         })
         .returning();
+      // Issue 28: read in the background, so the review shows its suggestions beside the party's values.
+      await enqueueReading(tx, {
+        companyId: r.companyId,
+        sha256: stored.sha256,
+        sourceKey: stored.key,
+        filename: stored.filename,
+        contentType: stored.contentType,
+      });
       // The file's name is the party's to the company's staff, not to a client-user (internal).
       await recordPermitAudit(tx, partyActor(r), permitOfLink(link), [
         { action: "request_file_uploaded", field: "request_file", newValue: stored.filename, internal: true },

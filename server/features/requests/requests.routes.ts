@@ -8,12 +8,14 @@ import {
   reviewRefusal,
   revokeRefusal,
 } from "../../access/policies/document-request.ts";
+import { canReadDocumentReadings } from "../../access/policies/document-reading.ts";
 import { actorOf } from "../../auth/plugin.ts";
 import { requestFiles } from "../../db/schema.ts";
 import { authorize, notFound } from "../../errors.ts";
 import { lockedWrite } from "../../http/locked-write.ts";
 import { openCheckedDownload } from "../../storage/checked-download.ts";
 import { ErrorResponseSchema, errorResponses } from "../../../shared/schemas/common.ts";
+import { DocumentReadingListSchema } from "../../../shared/schemas/document-readings.ts";
 import {
   ApproveInputSchema,
   CreateRequestInputSchema,
@@ -26,6 +28,7 @@ import {
   RequestResponseSchema,
 } from "../../../shared/schemas/document-requests.ts";
 import { attachmentDisposition, downloadContentType } from "../attachments/index.ts";
+import { listRequestReadings, presentReading } from "../documents/index.ts";
 import { findVisiblePermit } from "../permits/index.ts";
 import { listContactsForPicker } from "./contact-link.ts";
 import { createRequest } from "./create-request.ts";
@@ -206,6 +209,29 @@ export async function requestsRoutes(app: FastifyInstance) {
         .header("content-security-policy", "default-src 'none'; sandbox")
         .header("cache-control", "private, no-store")
         .send(opened.stream);
+    },
+  );
+
+  r.get(
+    "/api/requests/:id/document-readings",
+    {
+      schema: {
+        tags,
+        summary:
+          "The readings of the files of a request's latest submission: suggestions beside what the party typed (staff)",
+        params: RequestParamsSchema,
+        response: { 200: DocumentReadingListSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      const loaded = await findVisibleRequest(db, actor, request.params.id);
+      authorize(canReadDocumentReadings(actor, loaded));
+      const readings = await listRequestReadings(db, {
+        id: loaded.request.id,
+        companyId: loaded.request.companyId,
+      });
+      return { readings: readings.map(presentReading) };
     },
   );
 }
