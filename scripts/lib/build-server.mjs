@@ -30,7 +30,7 @@ export function buildServerInto(outDir) {
     sourcemap: "linked",
     logLevel: "warning",
   });
-  // What server code reads beside itself (server/db/migrate.ts, server/db/pglite-create.ts).
+  // What server code reads beside itself (server/db/migrate.ts, server/db/pglite-create.ts, the reader).
   fs.cpSync(path.join(root, "server", "db", "migrations"), path.join(outDir, "migrations"), {
     recursive: true,
   });
@@ -38,6 +38,10 @@ export function buildServerInto(outDir) {
     path.join(root, "server", "db", "pglite-create.child.mjs"),
     path.join(outDir, "pglite-create.child.mjs"),
   );
+  // The document reader's child process and its modules (server/features/documents/read/reader-process.ts).
+  const reader = path.join(root, "server", "features", "documents", "read");
+  for (const file of fs.readdirSync(reader).filter((name) => name.endsWith(".child.mjs")))
+    fs.copyFileSync(path.join(reader, file), path.join(outDir, file));
 }
 
 /** Builds the bundle into build/server/: built aside and swapped in, so an interrupted build leaves no half bundle. */
