@@ -73,6 +73,26 @@ export async function reminderFigures(
 }
 
 /**
+ * Issue 28: the document suggestions' precision and recall (scripts/bench/document-suggestions.ts) in a
+ * process of its own: the OCR it runs on the generated fixtures stays out of this one. It exits 1 when
+ * a figure is over its budget: that is a verdict, not a failure.
+ */
+export async function documentFigures(notes: string[]): Promise<Figure[]> {
+  const { code, stdout } = await runCommand(process.execPath, [
+    "--import",
+    "tsx",
+    path.join(root, "scripts", "bench", "document-suggestions.ts"),
+    "--json",
+  ]);
+  const parsed = parseFiguresLine(stdout);
+  if ((code !== 0 && code !== 1) || !parsed)
+    throw new Error(`document-suggestions.ts exited ${code}${parsed ? "" : " without a --json line"}`);
+  for (const line of stdout.split("\n"))
+    if (line.startsWith("Note: ")) notes.push(`documents: ${line.slice(6)}`);
+  return parsed.map((f) => adopt(f, "documents", "-"));
+}
+
+/**
  * The serving process's memory on PGlite (server-memory.ts) on this Node and on Node 24
  * (scripts/lib/node24.mjs: fetched once into .cache/node24), each in a process of its own.
  */

@@ -12,6 +12,7 @@ export const SECTIONS = [
   "reminders",
   "memory",
   "startup",
+  "documents",
 ] as const;
 export type Section = (typeof SECTIONS)[number];
 

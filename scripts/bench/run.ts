@@ -28,6 +28,9 @@
  *                  and on Node 24 (scripts/bench/server-memory.ts)
  *   startup        `npm start` to ready with an empty and an existing data directory, the server's RSS
  *                  and the login page's JavaScript (scripts/bench/startup.mjs)
+ *   documents      the document suggestions' precision and recall per field, wrong dates and time per page,
+ *                  over the suggester's text cases, the fixture layouts and the generated fixture files
+ *                  read by text layer and by OCR, in a process of its own (scripts/bench/document-suggestions.ts)
  *
  * Budgets are PostgreSQL's (PGlite's figures are reported beside them, as information), except the
  * statements per request (the same code sends the same statements to both) and the start-up, which
@@ -46,7 +49,13 @@ import path from "node:path";
 import { benchApiReplay, TIMED_MS, WARMUP_MS } from "./api-replay.ts";
 import { createBenchDatabase, type BenchDatabase } from "./bench-database.ts";
 import { addBondsData, benchBonds } from "./bonds-aggregates.ts";
-import { browserFigures, memoryFigures, reminderFigures, startupFigures } from "./child-figures.ts";
+import {
+  browserFigures,
+  documentFigures,
+  memoryFigures,
+  reminderFigures,
+  startupFigures,
+} from "./child-figures.ts";
 import { benchImportExport } from "./import-export.ts";
 import { dbLabel, figure, loadAverage, root, type DbKind, type Figure } from "./lib.ts";
 import { benchTargets, generatePermitsData } from "./permits-data.ts";
@@ -193,6 +202,7 @@ for (const db of dbs) {
 }
 if (dbs.includes("pglite")) await section("memory", "pglite", () => memoryFigures(SIZES.memory));
 await section("startup", "-", () => startupFigures(notes));
+await section("documents", "-", () => documentFigures(notes));
 
 const wallSeconds = (performance.now() - t0) / 1000;
 const dirty = git(["status", "--porcelain", "--untracked-files=no"]).split("\n").filter(Boolean);

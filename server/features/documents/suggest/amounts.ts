@@ -18,7 +18,10 @@ export interface FoundAmount {
 const CUR_BEFORE = String.raw`(?:(USD|US\s?\$|\$|EUR|€)\s*)?`;
 const CUR_AFTER = String.raw`(?:\s*(€|EUR|USD|dollars\b))?`;
 // 1.250.000,00 or 25.000,50: the European form, only with exactly two decimals after the comma.
-const EUROPEAN = new RegExp(String.raw`${CUR_BEFORE}(?<![\d.,])(\d{1,3}(?:\.\d{3})+,\d{2})(?![\d.,]\d)${CUR_AFTER}`, "gi");
+const EUROPEAN = new RegExp(
+  String.raw`${CUR_BEFORE}(?<![\d.,])(\d{1,3}(?:\.\d{3})+,\d{2})(?![\d.,]\d)${CUR_AFTER}`,
+  "gi",
+);
 // 1,250,000.00 / 1, 250,000 / 1250000.00 / 25000
 const US = new RegExp(
   String.raw`${CUR_BEFORE}(?<![\d.,])(\d{1,3}(?:,\s?\d{3})+(?:\.\d{1,2})?|\d+(?:\.\d{1,2})?)(?![\d]|[.,]\d)${CUR_AFTER}`,
@@ -26,9 +29,7 @@ const US = new RegExp(
 );
 
 function normalise(digits: string, european: boolean): string | null {
-  const plain = european
-    ? digits.replace(/\./g, "").replace(",", ".")
-    : digits.replace(/[,\s]/g, "");
+  const plain = european ? digits.replace(/\./g, "").replace(",", ".") : digits.replace(/[,\s]/g, "");
   const n = Number(plain);
   if (!Number.isFinite(n) || n <= 0) return null;
   return n.toFixed(2);
@@ -64,9 +65,7 @@ export function findAmounts(text: string): FoundAmount[] {
  */
 export function pickAmount(text: string): FoundAmount | null {
   const all = findAmounts(text).filter((a) => !isPartOfDate(text, a));
-  return (
-    all.find((a) => a.currency) ?? all.find((a) => a.formatted && Number(a.value) >= 100) ?? null
-  );
+  return all.find((a) => a.currency) ?? all.find((a) => a.formatted && Number(a.value) >= 100) ?? null;
 }
 
 /** 00/100, 03/15/2026: digits next to a slash are a fraction or a date, not an amount. */

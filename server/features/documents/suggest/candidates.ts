@@ -56,7 +56,14 @@ const EMPTY_SEGMENT = /^[\s:#.=\-–—>|_]*$/;
 export function labelCandidates(ctx: Context): Candidate[] {
   const out: Candidate[] = [];
   const { lines } = ctx;
-  const make = (label: LabelAt, labelLine: Line, valueLine: Line, start: number, v: ReadValue, placement: Placement) => {
+  const make = (
+    label: LabelAt,
+    labelLine: Line,
+    valueLine: Line,
+    start: number,
+    v: ReadValue,
+    placement: Placement,
+  ) => {
     const end = start + (v.end - v.start);
     const rawText = valueLine.raw.slice(start, end);
     const sameLine = valueLine === labelLine;
@@ -70,7 +77,13 @@ export function labelCandidates(ctx: Context): Candidate[] {
       snippet: snippet(text, label.start, shift + end),
       confidence: confidence(
         label.def.weight,
-        { placement, gapWords: v.gapWords, ocrFixed: rawText !== valueLine.text.slice(start, end), ambiguous: v.ambiguous, swapped: v.swapped },
+        {
+          placement,
+          gapWords: v.gapWords,
+          ocrFixed: rawText !== valueLine.text.slice(start, end),
+          ambiguous: v.ambiguous,
+          swapped: v.swapped,
+        },
         ctx.page.source,
       ),
       ambiguous: v.ambiguous,
@@ -116,7 +129,14 @@ function startsWithLabel(line: Line, ctx: Context): boolean {
   return Boolean(first && /^\s*$/.test(line.text.slice(0, first.start)));
 }
 
-type Make = (label: LabelAt, labelLine: Line, valueLine: Line, start: number, v: ReadValue, placement: Placement) => void;
+type Make = (
+  label: LabelAt,
+  labelLine: Line,
+  valueLine: Line,
+  start: number,
+  v: ReadValue,
+  placement: Placement,
+) => void;
 
 /** Labels with nothing after them on their line: their values are on the next line. */
 function nextLineValues(waiting: LabelAt[], line: Line, i: number, ctx: Context, make: Make) {
@@ -143,7 +163,12 @@ function nextLineValues(waiting: LabelAt[], line: Line, i: number, ctx: Context,
             : cs.reduce((best, c) =>
                 Math.abs(c.start - label.start) < Math.abs(best.start - label.start) ? c : best,
               );
-      readAt(label, cell.start, cs.length === 1 ? usable.length : cell.end, waiting.length === 1 ? "next" : "table");
+      readAt(
+        label,
+        cell.start,
+        cs.length === 1 ? usable.length : cell.end,
+        waiting.length === 1 ? "next" : "table",
+      );
     });
     return;
   }

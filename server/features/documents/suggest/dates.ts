@@ -35,18 +35,37 @@ const PATTERNS: { shape: Shape; re: RegExp }[] = [
   // 03/15/2026, 3/15/26, 15.03.2026, 03-15-2026 (stray spaces around the separators: OCR)
   { shape: "numeric", re: /(?<![\d/.-])(\d{1,2})\s?([-/.])\s?(\d{1,2})\s?\2\s?(\d{4}|\d{2})(?![\d/]|-\d)/g },
   // March 15, 2026 / Mar. 15 2026 / March 15th, 2026
-  { shape: "mdy-name", re: new RegExp(`(?<![A-Za-z])${MONTH}\\.?\\s*(\\d{1,2})${ORD}\\s*,?\\s*(\\d{4})(?!\\d)`, "gi") },
+  {
+    shape: "mdy-name",
+    re: new RegExp(`(?<![A-Za-z])${MONTH}\\.?\\s*(\\d{1,2})${ORD}\\s*,?\\s*(\\d{4})(?!\\d)`, "gi"),
+  },
   // 15 Mar 2026 / 15 March, 2026 / 15-Mar-2026 / the 1st day of April, 2026
   {
     shape: "dmy-name",
-    re: new RegExp(`(?<!\\d)(\\d{1,2})${ORD}(?:\\s+day\\s+of|\\s*-|\\s)\\s*${MONTH}\\.?\\s*[-,]?\\s*(\\d{4})(?!\\d)`, "gi"),
+    re: new RegExp(
+      `(?<!\\d)(\\d{1,2})${ORD}(?:\\s+day\\s+of|\\s*-|\\s)\\s*${MONTH}\\.?\\s*[-,]?\\s*(\\d{4})(?!\\d)`,
+      "gi",
+    ),
   },
 ];
 
 export function isValidDate(y: number, m: number, d: number): boolean {
   if (!Number.isInteger(y) || y < 1900 || y > 2199) return false;
   if (m < 1 || m > 12 || d < 1) return false;
-  const days = [31, y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0) ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+  const days = [
+    31,
+    y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0) ? 29 : 28,
+    31,
+    30,
+    31,
+    30,
+    31,
+    31,
+    30,
+    31,
+    30,
+    31,
+  ];
   return d <= days[m - 1]!;
 }
 

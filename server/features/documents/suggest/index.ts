@@ -29,7 +29,11 @@ export function suggestFields(pages: PageText[], opts: { dateOrder: DateOrder })
   const best = new Map<string, Candidate>();
   for (const c of candidates) {
     const current = best.get(c.field);
-    if (!current || c.confidence > current.confidence || (c.confidence === current.confidence && c.order < current.order))
+    if (
+      !current ||
+      c.confidence > current.confidence ||
+      (c.confidence === current.confidence && c.order < current.order)
+    )
       best.set(c.field, c);
   }
   return SUGGESTION_FIELDS.flatMap((field) => {

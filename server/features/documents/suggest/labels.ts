@@ -36,7 +36,7 @@ export const LABELS: LabelDef[] = [
     field: "expiration_date",
     kind: "date",
     weight: 0.95,
-    phrases: ["expiration date", "expiration", "expires on", "expires", "expire on", "expiry date", "expiry", "valid through", "valid thru", "valid until", "date of expiration", "exp. date", "good through", "expiration of permit"],
+    phrases: ["expiration date", "expiration", "expires on", "expires", "expire on", "expiry date", "expiry", "valid through", "valid thru", "valid until", "date of expiration", "exp. date", "good through", "expiration of permit", "continued through", "continued until", "continued to", "extended through", "extended to", "extended until", "renewed through", "renewed until"],
   },
   { field: "agency", kind: "name", weight: 0.9, phrases: ["agency", "agency name", "issued by", "issuing authority", "issuing agency", "issuing office", "issuing department"], notAfter: /^\s*(?:use|only)\b/i },
   { field: "agency", kind: "name", weight: 0.7, phrases: ["obligee"], strict: true },
@@ -94,10 +94,17 @@ export interface LabelAt {
   end: number;
 }
 
-/** A strict label stands as a label: at the line's start, or followed by ':', '#', '-', a column gap or the end. */
+/**
+ * A strict label stands as a label: at the line's start; at a column's start (after a gap of two spaces)
+ * followed by a colon, a dash, a gap or the line's end; anywhere followed by a colon. "Western Surety
+ * Company" at a line's end is a name, not the label "Surety Company".
+ */
 function standsAsLabel(line: string, start: number, end: number): boolean {
-  if (/^\s*$/.test(line.slice(0, start))) return true;
-  return /^(?:\s*[:#\-–—]|\s{2,}|\s*$)/.test(line.slice(end));
+  const before = line.slice(0, start);
+  const after = line.slice(end);
+  if (/^\s*$/.test(before)) return true;
+  if (/^\s*[:#]/.test(after)) return true;
+  return /\s{2}$/.test(before) && /^(?:\s*[\-–—]|\s{2,}|\s*$)/.test(after);
 }
 
 /** The labels on a line, left to right; where two overlap, the one starting first, then the longer. */
@@ -125,7 +132,11 @@ export function findLabels(line: string, gates: ReadonlySet<Gate>): LabelAt[] {
 export function gatesOf(allText: string): Set<Gate> {
   const t = allText.toLowerCase();
   const gates = new Set<Gate>();
-  if (/\b(?:rider|continuation|endorsement|change\s+in\s+penal|increase\s+in\s+penal|continued\s+in\s+(?:full\s+)?force)\b/.test(t))
+  if (
+    /\b(?:rider|continuation|endorsement|change\s+in\s+penal|increase\s+in\s+penal|continued\s+in\s+(?:full\s+)?force)\b/.test(
+      t,
+    )
+  )
     gates.add("rider");
   if (/\binspect/.test(t)) gates.add("inspection");
   if (/\binspection\s+(?:report|record|results?|card|notice|summary|checklist|form|sheet|log)\b/.test(t))

@@ -81,35 +81,53 @@ function riderAmounts(text: string, add: Add) {
 
 /** "… and Great Lakes Casualty Company, as Surety" / "Great Lakes Casualty Company (the "Surety")". */
 function asSurety(raw: string, add: Add) {
-  const re = /(?:,\s*|\s+)as\s+Surety\b|\s*\(\s*(?:hereinafter\s+(?:called\s+|referred\s+to\s+as\s+)?)?(?:the\s+)?["“”']?Surety["“”']?\s*\)/gi;
+  const re =
+    /(?:,\s*|\s+)as\s+Surety\b|\s*\(\s*(?:hereinafter\s+(?:called\s+|referred\s+to\s+as\s+)?)?(?:the\s+)?["“”']?Surety["“”']?\s*\)/gi;
   for (let m = re.exec(raw); m; m = re.exec(raw)) {
     const windowStart = Math.max(0, m.index - 140);
     const before = raw.slice(windowStart, m.index);
     // The name starts after the last "and", "that", a colon or "as Principal,".
-    const cuts = [...before.matchAll(/\band\b(?!\s*(?:Company|Co\b))|\bthat\b|\bwe\b|[:;()"“”]|\bPrincipal\b,?|\bObligee\b,?/gi)];
+    const cuts = [
+      ...before.matchAll(
+        /\band\b(?!\s*(?:Company|Co\b))|\bthat\b|\bwe\b|\bby\b|[:;()"“”]|\bPrincipal\b,?|\bObligee\b,?/gi,
+      ),
+    ];
     const last = cuts.at(-1);
     const from = last ? last.index + last[0].length : 0;
     let name = before.slice(from);
-    name = name.replace(/,\s*an?\s+[A-Za-z ]{0,40}\bcorporation\b.*$/i, "").replace(/^[\s,]*(?:the\s+)?/i, "");
+    name = name
+      .replace(/,\s*an?\s+[A-Za-z ]{0,40}\bcorporation\b.*$/i, "")
+      .replace(/^[\s,]*(?:the\s+)?/i, "");
     const value = tidyName(name);
-    if (!/^[A-Z]/.test(value) || value.length < 4 || value.length > 90 || !/[A-Za-z]{3}/.test(value)) continue;
+    if (!/^[A-Z]/.test(value) || value.length < 4 || value.length > 90 || !/[A-Za-z]{3}/.test(value))
+      continue;
     const start = windowStart + before.indexOf(name.trim() || name);
     add("surety_company", value, start, start + name.trim().length, 0.85, { from: start });
   }
 }
 
-const GOVERNMENT = /^\s*(?:the\s+)?(?:city|county|town|village|township|borough|parish|state|commonwealth)\s+(?:and\s+county\s+)?of\s+[A-Za-z]/i;
-const DEPARTMENT = /^\s*(?:department|dept\.?|division|bureau|office)\b|\b(?:department|division|bureau)\s*$/i;
+const GOVERNMENT =
+  /^\s*(?:the\s+)?(?:city|county|town|village|township|borough|parish|state|commonwealth)\s+(?:and\s+county\s+)?of\s+[A-Za-z]/i;
+const DEPARTMENT =
+  /^\s*(?:department|dept\.?|division|bureau|office)\b|\b(?:department|division|bureau)\s*$/i;
 
 /** A "City of Springfield" / "COUNTY OF MARIN" + "DEPARTMENT OF PUBLIC WORKS" letterhead near the page's top. */
 function letterhead(ctx: Context, add: Add) {
-  const top = ctx.lines.map((l, i) => ({ l, i })).filter(({ l }) => l.raw.trim()).slice(0, 6);
+  const top = ctx.lines
+    .map((l, i) => ({ l, i }))
+    .filter(({ l }) => l.raw.trim())
+    .slice(0, 6);
   for (let k = 0; k < top.length; k++) {
     const { l } = top[k]!;
     if (!GOVERNMENT.test(l.raw)) continue;
     const first = /\S+(?: \S+)*/.exec(l.raw)!;
-    let name = first[0];
-    let end = l.offset + first.index + first[0].length;
+    // "CITY OF SPRINGFIELD - BUILDING INSPECTION REPORT": the agency, not the document's title.
+    let name = first[0].replace(
+      /\s+[-–—|:]\s+.*\b(?:report|permit|certificate|notice|record|card|application|form)\b.*$/i,
+      "",
+    );
+    const firstEnd = first.index + name.length;
+    let end = l.offset + firstEnd;
     const next = top[k + 1]?.l;
     if (next && !/\b(?:department|division|bureau)\b/i.test(name) && DEPARTMENT.test(next.raw.trim())) {
       const dept = /\S+(?: \S+)*/.exec(next.raw)!;
@@ -128,12 +146,18 @@ function datePeriods(text: string, ctx: Context, add: Add) {
   const opt = (d: FoundDate) => ({ ambiguous: d.ambiguous, swapped: d.swapped });
   for (let k = 0; k + 1 < dates.length; k++) {
     const [a, b] = [dates[k]!, dates[k + 1]!];
-    if (!/^\s*,?\s*(?:to|until|through|thru|and\s+ending(?:\s+on)?|-|–)\s*$/i.test(text.slice(a.end, b.start))) continue;
+    if (
+      !/^\s*,?\s*(?:to|until|through|thru|and\s+ending(?:\s+on)?|-|–)\s*$/i.test(text.slice(a.end, b.start))
+    )
+      continue;
     const before = text.slice(Math.max(0, a.start - 80), a.start);
     if (!/\b(?:from|beginning|commencing|starting)\s*(?:on\s*)?$/i.test(before)) continue;
     const from = a.start - Math.min(before.length, 40);
     if (ctx.gates.has("rider") && /\b(?:continu|renew|extend|force|term|period|effect)\w*/i.test(before)) {
-      add("rider_effective_date", a.value, a.start, a.end, 0.85, { from, ...opt(a) });
+      // The period's start is the rider's effective date only when the text says so ("effective for the
+      // period from …"); a continuation's "beginning" date is its old bond's anniversary, not a rider's.
+      if (/\beffective\b/i.test(before))
+        add("rider_effective_date", a.value, a.start, a.end, 0.85, { from, ...opt(a) });
       add("expiration_date", b.value, b.start, b.end, 0.7, { from, ...opt(b) });
     } else if (/\b(?:valid|period|term|effect)\w*/i.test(before)) {
       add("issue_date", a.value, a.start, a.end, 0.6, { from, ...opt(a) });

@@ -70,20 +70,27 @@ export function snippet(text: string, from: number, to: number, max = 120): stri
 const SMALL = new Set(["of", "and", "the", "for", "in", "on", "at", "to", "by", "a", "an"]);
 const KEEP_UPPER = /^(?:LLC|LLP|INC\.?|USA|N\.A\.|II|III|IV|[A-Z]\.(?:[A-Z]\.)+),?$/;
 
-/** "CITY OF SPRINGFIELD" → "City of Springfield"; text already in mixed case is left as written. */
+const isCaps = (w: string) => /[A-Z]{2}/.test(w) && !/[a-z]/.test(w);
+const titleWord = (w: string) =>
+  w.toLowerCase().replace(/(^|[-'(&/])([a-z])/g, (_, p: string, c: string) => p + c.toUpperCase());
+
+/**
+ * Trimmed, spaces collapsed, and a phrase in capitals in title case: "CITY OF SPRINGFIELD" → "City of
+ * Springfield", "COUNTY OF MARIN Department of Public Works" → "County of Marin Department of Public Works".
+ * A lone capitalised word is an acronym and stays ("ABC Surety"), as do LLC, INC., U.S.
+ */
 export function tidyName(text: string): string {
-  const t = text
+  const words = text
     .replace(/\s+/g, " ")
     .replace(/^[\s:#.,;\-–—]+|[\s:,;\-–—]+$/g, "")
-    .trim();
-  if (/[a-z]/.test(t) || !/[A-Z]{2}/.test(t)) return t;
-  return t
-    .split(" ")
+    .trim()
+    .split(" ");
+  const caps = words.map((w) => isCaps(w) || (/^[A-Z]+$/.test(w) && SMALL.has(w.toLowerCase())));
+  return words
     .map((w, i) => {
-      const lower = w.toLowerCase();
-      if (i > 0 && SMALL.has(lower)) return lower;
-      if (KEEP_UPPER.test(w)) return w;
-      return lower.replace(/(^|[-'(&/])([a-z])/g, (_, p: string, c: string) => p + c.toUpperCase());
+      const inRun = caps[i] && (caps[i - 1] || caps[i + 1]);
+      if (!inRun || KEEP_UPPER.test(w)) return w;
+      return i > 0 && SMALL.has(w.toLowerCase()) ? w.toLowerCase() : titleWord(w);
     })
     .join(" ");
 }

@@ -24,8 +24,7 @@ export interface ReadValue {
 const LEAD = /^[\s:#.=\-–—>)\]|]*/;
 const words = (s: string) => (s.match(/[A-Za-z]{2,}/g) ?? []).length;
 
-const ID =
-  /^(?:[A-Za-z]{1,6} (?=\d))?[A-Za-z0-9]+(?:(?: ?- ?|[/.])[A-Za-z0-9]+)*/;
+const ID = /^(?:[A-Za-z]{1,6} (?=\d))?[A-Za-z0-9]+(?:(?: ?- ?|[/.])[A-Za-z0-9]+)*/;
 
 function readId(segment: string, order: DateOrder): ReadValue | null {
   const start = LEAD.exec(segment)![0].length;
@@ -48,7 +47,14 @@ function readDate(segment: string, order: DateOrder): ReadValue | null {
   const gap = segment.slice(0, d.start);
   // "Expires: 30 days after 03/01/2026" names the anchor, not the expiration.
   if (RELATIVE_WORDS.test(gap) || gap.length > 45) return null;
-  return { value: d.value, start: d.start, end: d.end, gapWords: words(gap), ambiguous: d.ambiguous, swapped: d.swapped };
+  return {
+    value: d.value,
+    start: d.start,
+    end: d.end,
+    gapWords: words(gap),
+    ambiguous: d.ambiguous,
+    swapped: d.swapped,
+  };
 }
 
 /** Words before an amount that make it the old one ("increased from $100,000"): not the bond's amount. */
@@ -73,14 +79,21 @@ function looksLikeAName(value: string): boolean {
   return significant.length > 0 && significant.length <= 12 && capitalised / significant.length >= 0.6;
 }
 
-const NOT_A_NAME = /^(?:n\/?a|none|tbd|pending|see\b|same\b|use only|only\b|information|contact|approval|review)/i;
+const NOT_A_NAME =
+  /^(?:n\/?a|none|tbd|pending|see\b|same\b|use only|only\b|information|contact|approval|review)/i;
 
 function readName(segment: string): ReadValue | null {
   const start = LEAD.exec(segment)![0].length;
   const rest = segment.slice(start);
   // One cell: up to two spaces (the next column) or a sentence's end.
   const cell = /^[^\s](?:[^ ]| (?! ))*/.exec(rest)?.[0] ?? "";
-  const text = cell.replace(/[.;,]\s*$/, "").replace(/\s+(?:tel|phone|fax|ph)\b.*$/i, "");
+  // A party named as surety or principal is not the agency nor the obligee: "issued by X, as Surety".
+  if (/\bas\s+(?:surety|principal)\b/i.test(cell)) return null;
+  const text = cell
+    .replace(/,?\s+as\s+obligee\b.*$/i, "")
+    .replace(/\s+(?:tel|phone|fax|ph)\b.*$/i, "")
+    .replace(/[;,]\s*$/, "")
+    .replace(/(?<!\b(?:Co|Inc|Corp|Ltd|Dept|Assn|[A-Z]))\.\s*$/, "");
   const value = tidyName(text);
   if (!/^[A-Za-z]/.test(value) || (value.match(/[A-Za-z]/g) ?? []).length < 3) return null;
   if (value.length > 100 || NOT_A_NAME.test(value) || !looksLikeAName(value)) return null;
@@ -88,7 +101,10 @@ function readName(segment: string): ReadValue | null {
 }
 
 const RESULTS: [RegExp, string][] = [
-  [/^(?:not\s+approved|disapproved|rejected|failed|fail|denied|corrections?\s+required|re-?inspection\s+required)\b/i, "Failed"],
+  [
+    /^(?:not\s+approved|disapproved|rejected|failed|fail|denied|corrections?\s+required|re-?inspection\s+required)\b/i,
+    "Failed",
+  ],
   [/^(?:partial(?:ly)?(?:\s+(?:approv|pass)\w*)?)\b/i, "Partial"],
   [/^(?:passed|pass|approved|accepted)\b/i, "Passed"],
   [/^(?:cancell?ed|cancelled)\b/i, "Cancelled"],
@@ -109,7 +125,8 @@ function readResult(segment: string): ReadValue | null {
   for (let m = TICKED.exec(segment); m; m = TICKED.exec(segment)) {
     const at = m.index + m[0].length;
     const r = resultWord(segment.slice(at));
-    if (r) return { value: r.value, start: at, end: at + r.length, gapWords: 0, ambiguous: false, swapped: false };
+    if (r)
+      return { value: r.value, start: at, end: at + r.length, gapWords: 0, ambiguous: false, swapped: false };
   }
   const start = LEAD.exec(segment)![0].length;
   const r = resultWord(segment.slice(start));
