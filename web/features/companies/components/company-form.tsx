@@ -7,6 +7,7 @@ import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import FormControlLabel from "@mui/material/FormControlLabel";
 import FormHelperText from "@mui/material/FormHelperText";
+import MenuItem from "@mui/material/MenuItem";
 import Paper from "@mui/material/Paper";
 import Switch from "@mui/material/Switch";
 import TextField from "@mui/material/TextField";
@@ -45,6 +46,12 @@ const FIELDS = [
   "timeZone",
   "requireTwoFactor",
   "currency",
+  "dateOrder",
+] as const;
+/** How the document reader takes a numeric date such as 03/04/2026 (issue 28). */
+const DATE_ORDER_OPTIONS = [
+  { value: "MDY", label: "Month first (03/04/2026 = March 4)" },
+  { value: "DMY", label: "Day first (03/04/2026 = 3 April)" },
 ] as const;
 // Some engines leave UTC out of their list; the server accepts any zone Intl knows.
 const TIME_ZONES = ["UTC", ...Intl.supportedValuesOf("timeZone").filter((zone) => zone !== "UTC")];
@@ -63,6 +70,7 @@ function valuesOf(company: Company | undefined, defaultTimeZone: string): Compan
     timeZone: company?.timeZone ?? defaultTimeZone,
     requireTwoFactor: company?.requireTwoFactor ?? false,
     currency: company?.currency ?? DEFAULT_CURRENCY,
+    dateOrder: company?.dateOrder ?? "MDY",
   };
 }
 
@@ -210,6 +218,30 @@ export function CompanyForm({ company, defaultTimeZone }: { company?: Company; d
               inputRef={field.ref}
               error={fieldState.error?.message}
             />
+          )}
+        />
+        <Controller
+          control={control}
+          name="dateOrder"
+          render={({ field, fieldState }) => (
+            <TextField
+              select
+              label="Date Order"
+              value={field.value ?? "MDY"}
+              onChange={(event) => field.onChange(event.target.value)}
+              onBlur={field.onBlur}
+              inputRef={field.ref}
+              error={!!fieldState.error}
+              helperText={
+                fieldState.error?.message ?? "How dates such as 03/04/2026 are read from uploaded documents."
+              }
+            >
+              {DATE_ORDER_OPTIONS.map((option) => (
+                <MenuItem key={option.value} value={option.value}>
+                  {option.label}
+                </MenuItem>
+              ))}
+            </TextField>
           )}
         />
         <Controller
