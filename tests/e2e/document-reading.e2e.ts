@@ -161,7 +161,10 @@ describe("reading a bond rider on the bond's page", () => {
     await expect(entries.nth(1).textContent()).resolves.toContain("Rider");
     await expect(entries.nth(1).textContent()).resolves.toContain("$125,000.00");
     await eventually(() => effective.getByText("Accepted").isVisible()).toBe(true);
-    await eventually(() => amount.getByText("Same").isVisible()).toBe(true);
+    // The bond's amount is the rider's now: the row says so, and no longer differs.
+    await eventually(() => amount.getByText("Accepted").isVisible()).toBe(true);
+    await eventually(() => amount.textContent()).not.toContain("$100,000.00");
+    await expect(amount.getByText("Differs").count()).resolves.toBe(0);
     // The audit trail says where the value came from.
     await eventually(() =>
       region(page, "Audit Trail")
