@@ -7,7 +7,7 @@ import type { PermitDetail } from "../../../../shared/schemas/permit-detail.ts";
 import { DetailCard } from "../../../components/detail-card.tsx";
 import { useCan } from "../../../lib/session.tsx";
 import { isUnderWay, useAcceptSuggestions, usePermitReadings } from "../api/readings.ts";
-import { bestPerField, suggestionKey, type CurrentValues } from "../suggestion-values.ts";
+import { bestPerField, compare, suggestionKey, type CurrentValues } from "../suggestion-values.ts";
 import { SuggestionsPanel } from "./suggestions-panel.tsx";
 
 const BOND_FIELDS: readonly SuggestionField[] = [
@@ -38,18 +38,29 @@ function currentOf(permit: PermitDetail): CurrentValues {
   };
 }
 
-function refusalFor(permit: PermitDetail) {
+/**
+ * Why a value cannot be accepted on this record: a bond's values on a permit, an inspection on a
+ * bond, and a rider's effective date once the bond carries the document's amount (a second rider
+ * would add nothing).
+ */
+function refusalFor(permit: PermitDetail, reading: DocumentReading) {
   const isBond = permit.record_type === "bond";
+  const current = currentOf(permit);
+  const amount = bestPerField(reading.suggestions).find((s) => s.field === "bond_amount");
+  const hasAmount = !!amount && compare(amount, current) === "same";
   return (field: SuggestionField) => {
     if (!isBond && BOND_FIELDS.includes(field)) return "A bond’s value: not saved on a permit.";
     if (isBond && INSPECTION_FIELDS.includes(field)) return "A permit’s inspection: not saved on a bond.";
+    if (isBond && field === "rider_effective_date" && hasAmount) return "The bond has this amount already.";
     return null;
   };
 }
 
-/** Worth a panel: read with suggestions, still being read, or read while the page was open. */
-function isShown(reading: DocumentReading, seenUnderWay: ReadonlySet<string>) {
-  return isUnderWay(reading) || reading.suggestions.length > 0 || seenUnderWay.has(reading.id);
+/** Something left to accept: a value that differs or is not there yet. */
+function hasOpen(permit: PermitDetail, reading: DocumentReading) {
+  const current = currentOf(permit);
+  const refusal = refusalFor(permit, reading);
+  return reading.suggestions.some((s) => !refusal(s.field) && compare(s, current) !== "same");
 }
 
 /**
@@ -61,17 +72,25 @@ function isShown(reading: DocumentReading, seenUnderWay: ReadonlySet<string>) {
 export function PermitDocumentSuggestions({ permit, currency }: { permit: PermitDetail; currency: string }) {
   const isStaff = useCan("attachments.upload");
   const readings = usePermitReadings(permit.id, isStaff);
-  // A file read while the page is open keeps its panel, even when nothing was found in it.
-  const [seenUnderWay, setSeenUnderWay] = useState<ReadonlySet<string>>(new Set());
-  const newlyUnderWay = (readings.data ?? []).filter((r) => isUnderWay(r) && !seenUnderWay.has(r.id));
-  if (newlyUnderWay.length) setSeenUnderWay(new Set([...seenUnderWay, ...newlyUnderWay.map((r) => r.id)]));
-  const shown = (readings.data ?? []).filter((r) => isShown(r, seenUnderWay));
+  // A file read or accepted from while the page is open keeps its panel (even when nothing was
+  // found in it, or nothing is left to accept); an older one only while it has something to accept.
+  const [kept, setKept] = useState<ReadonlySet<string>>(new Set());
+  const keep = (ids: string[]) => setKept((was) => new Set([...was, ...ids]));
+  const newlyUnderWay = (readings.data ?? []).filter((r) => isUnderWay(r) && !kept.has(r.id));
+  if (newlyUnderWay.length) keep(newlyUnderWay.map((r) => r.id));
+  const shown = (readings.data ?? []).filter((r) => isUnderWay(r) || kept.has(r.id) || hasOpen(permit, r));
   if (!isStaff || !shown.length) return null;
   return (
     <DetailCard title="Document Suggestions" icon={<AutoAwesomeOutlined />}>
       <Box sx={{ display: "grid", gap: 2 }}>
         {shown.map((reading) => (
-          <ReadingPanel key={reading.id} permit={permit} reading={reading} currency={currency} />
+          <ReadingPanel
+            key={reading.id}
+            permit={permit}
+            reading={reading}
+            currency={currency}
+            onAccepted={() => keep([reading.id])}
+          />
         ))}
       </Box>
     </DetailCard>
@@ -82,15 +101,18 @@ function ReadingPanel({
   permit,
   reading,
   currency,
+  onAccepted,
 }: {
   permit: PermitDetail;
   reading: DocumentReading;
   currency: string;
+  onAccepted: () => void;
 }) {
   const accept = useAcceptSuggestions(permit.id, reading.filename);
   const [accepted, setAccepted] = useState<ReadonlySet<string>>(new Set());
   const isBond = permit.record_type === "bond";
-  const refusal = refusalFor(permit);
+  const current = currentOf(permit);
+  const refusal = refusalFor(permit, reading);
 
   const onAccept = (chosen: Suggestion[]) => {
     let fields = chosen;
@@ -100,13 +122,20 @@ function ReadingPanel({
         (s) =>
           RIDER_FIELDS.includes(s.field) &&
           !chosen.some((c) => c.field === s.field) &&
-          !accepted.has(suggestionKey(s)),
+          !accepted.has(suggestionKey(s)) &&
+          !refusal(s.field) &&
+          compare(s, current) !== "same",
       );
       fields = [...chosen, ...partner];
     }
     accept.mutate(
       { reading_id: reading.id, fields: fields.map((s) => ({ field: s.field, value: s.value })) },
-      { onSuccess: () => setAccepted((was) => new Set([...was, ...fields.map(suggestionKey)])) },
+      {
+        onSuccess: () => {
+          onAccepted();
+          setAccepted((was) => new Set([...was, ...fields.map(suggestionKey)]));
+        },
+      },
     );
   };
 
@@ -114,7 +143,7 @@ function ReadingPanel({
     <SuggestionsPanel
       filename={reading.filename}
       reading={reading}
-      current={currentOf(permit)}
+      current={current}
       currency={currency}
       refusal={refusal}
       canAccept={permit.can.edit}
