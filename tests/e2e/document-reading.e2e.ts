@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import type { Page } from "playwright-core";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -29,6 +31,7 @@ const SURETY = "Western Surety Company";
 const PERMIT_NUMBER = `BP-2026-${digits}`;
 
 let bondId = "";
+let permitId = "";
 
 /** A one-page PDF of these lines; a tab splits a line into a label and its value, drawn apart. */
 async function pdfOf(lines: string[]): Promise<Buffer> {
@@ -121,6 +124,18 @@ beforeAll(async () => {
     expiry_rule: "fixed",
   });
   bondId = created.id!;
+  const permit = await send(admin, "/api/permits", {
+    permit_number: `RP-${digits}`,
+    permit_name: `Read Renewal Permit ${stamp}`,
+    agency: "City of Springfield Building Division",
+    project_id: project.id,
+    is_required: true,
+    archived: false,
+    record_type: "permit",
+    issue_date: "2025-03-15",
+    expiration_date: "2026-03-14",
+  });
+  permitId = permit.id!;
   await admin.context().close();
 });
 
@@ -258,5 +273,72 @@ describe("reading a permit card on the new-permit form", () => {
     await noSidewaysScroll(phone);
     await onPhone.scrollIntoViewIfNeeded();
     await viewportShot(phone, "document-suggestions-form-390");
+  });
+});
+
+/** The request link of the newest e-mail to `to` (the e2e run writes .eml files to DATA_DIR/outbox). */
+async function linkMailedTo(to: string): Promise<string> {
+  const dir = path.join(process.env.E2E_DATA_DIR ?? "data", "outbox");
+  let link = "";
+  await eventually(() => {
+    const mails = fs.existsSync(dir)
+      ? fs.readdirSync(dir).map((f) => fs.readFileSync(path.join(dir, f), "utf8"))
+      : [];
+    const found = mails
+      .map((eml) =>
+        eml
+          .replace(/=\r?\n/g, "")
+          .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+      )
+      .filter((eml) => eml.includes(to))
+      .flatMap((eml) =>
+        [...eml.matchAll(/https?:\/\/[^\s"'<>]+\/request\/([A-Za-z0-9_.~-]+)/g)].map((m) => m[1]!),
+      );
+    link = found.at(-1) ?? "";
+    return Promise.resolve(link);
+  }).not.toBe("");
+  return link;
+}
+
+describe("reading a party's document in the request review", () => {
+  it("shows what the document says beside what the party typed, and flags where they differ", async () => {
+    const admin = await signedIn(b, DEMO.companyAdmin);
+    const email = `clerk.${stamp}@springfield.example`;
+    await send(admin, `/api/permits/${permitId}/requests`, {
+      name: `Casey Clerk ${stamp}`,
+      email,
+      organization: "City of Springfield",
+      documentKind: "renewed_permit",
+      fields: ["new_expiration_date", "new_permit_number"],
+    });
+    const token = await linkMailedTo(email);
+
+    // The party (no sign-in) sends the renewed permit and types a date one day off.
+    const party = await b.newPage();
+    const base = `${BASE_URL}/api/request-links/${encodeURIComponent(token)}`;
+    const filename = `renewed-${stamp}.pdf`;
+    const uploaded = await party.request.post(`${base}/files`, {
+      headers: HEADERS,
+      multipart: { file: { name: filename, mimeType: "application/pdf", buffer: await permitPdf() } },
+    });
+    expect(uploaded.status(), await uploaded.text()).toBeLessThan(300);
+    const submitted = await party.request.post(`${base}/submit`, {
+      headers: HEADERS,
+      data: { values: { new_expiration_date: "2026-09-10", new_permit_number: PERMIT_NUMBER } },
+    });
+    expect(submitted.status(), await submitted.text()).toBeLessThan(300);
+
+    await admin.goto(`${BASE_URL}/permits/${permitId}`);
+    const suggestions = panel(admin, filename);
+    await eventually(() => suggestions.getByRole("listitem").count()).toBeGreaterThanOrEqual(2);
+    await eventually(() =>
+      suggestions.getByText("The document says Sep 11, 2026; the party typed Sep 10, 2026.").isVisible(),
+    ).toBe(true);
+    const number = suggestions.getByRole("listitem", { name: /^Permit Number: / });
+    await expect(number.getByText("Same").isVisible()).resolves.toBe(true);
+    // Read-only: approving applies the party's values as before.
+    await expect(suggestions.getByRole("button", { name: /^Accept/ }).count()).resolves.toBe(0);
+    await suggestions.scrollIntoViewIfNeeded();
+    await viewportShot(admin, "document-suggestions-request-review-1280");
   });
 });

@@ -112,7 +112,14 @@ function PermitDetailView({ permit }: { permit: PermitDetail }) {
           {
             key: "requests",
             order: 3,
-            node: <RequestsCard permitId={permit.id} canReview={permit.can.edit} currency={currency} />,
+            node: (
+              <RequestsCard
+                permitId={permit.id}
+                canReview={permit.can.edit}
+                currency={currency}
+                bondAmount={isBond ? (permit.current_amount ?? permit.bond_amount) : null}
+              />
+            ),
           },
           ...(life
             ? [

@@ -193,6 +193,7 @@ function Party({ r }: { r: RequestView }) {
 export function RequestItem({
   r,
   currency,
+  bondAmount = null,
   canReview,
   onApprove,
   onReject,
@@ -201,6 +202,7 @@ export function RequestItem({
 }: {
   r: RequestView;
   currency: string;
+  bondAmount?: string | null;
   canReview: boolean;
   onApprove: (submission: RequestSubmission) => void;
   onReject: (submission: RequestSubmission) => void;
@@ -259,7 +261,12 @@ export function RequestItem({
           <SubmissionContent requestId={r.id} submission={pending} currency={currency} />
           {/* Issue 28: what the files say, beside what the party typed (staff only). */}
           {canReview ? (
-            <RequestSuggestions requestId={r.id} typed={pending.values} currency={currency} />
+            <RequestSuggestions
+              requestId={r.id}
+              typed={pending.values}
+              currency={currency}
+              bondAmount={bondAmount}
+            />
           ) : null}
           {canReview ? (
             <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap" }}>

@@ -2,12 +2,17 @@ import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import type { SuggestionField } from "../../../../shared/domain/document-reading.ts";
 import type { DocumentReading } from "../../../../shared/schemas/document-readings.ts";
+import { formatAmountChange } from "../../../lib/format.ts";
 import { useCan } from "../../../lib/session.tsx";
 import { isUnderWay, useRequestReadings } from "../api/readings.ts";
 import { bestPerField, sameValue, shownValue, type CurrentValues } from "../suggestion-values.ts";
 import { SuggestionsPanel } from "./suggestions-panel.tsx";
 
-/** A request's fields (shared/domain/document-requests.ts) and the suggestion each is compared with. */
+/**
+ * A request's fields (shared/domain/document-requests.ts) and the suggestion each is compared with.
+ * A rider's Amount is the change the party typed (+25,000); the document states the bond's new
+ * amount: the change is compared as the amount it makes (with the bond's amount now).
+ */
 const REQUEST_TO_SUGGESTION: Record<string, SuggestionField> = {
   new_expiration_date: "expiration_date",
   new_permit_number: "permit_number",
@@ -15,24 +20,37 @@ const REQUEST_TO_SUGGESTION: Record<string, SuggestionField> = {
   effective_date: "rider_effective_date",
 };
 
-/** What the party typed, under the suggestions' field names. */
-function typedValues(values: Record<string, string | null | undefined>): CurrentValues {
+/** What the party typed, under the suggestions' field names (a rider's change as the amount it makes). */
+function typedValues(values: Record<string, string | null | undefined>, bondAmount: string | null) {
   const current: CurrentValues = {};
   for (const [field, value] of Object.entries(values)) {
     const to = REQUEST_TO_SUGGESTION[field];
-    if (to && value) current[to] = value;
+    if (!to || !value) continue;
+    if (field === "amount") {
+      const change = Number(value.replace(/[^\d.-]/g, ""));
+      if (bondAmount === null || !Number.isFinite(change)) continue;
+      current[to] = (Number(bondAmount) + change).toFixed(2);
+    } else current[to] = value;
   }
   return current;
 }
 
 /** "The document says Mar 31, 2027; the party typed Mar 30, 2027." for each field they disagree on. */
-function disagreements(reading: DocumentReading, typed: CurrentValues, currency: string): string[] {
+function disagreements(
+  reading: DocumentReading,
+  typed: CurrentValues,
+  raw: Record<string, string | null | undefined>,
+  currency: string,
+): string[] {
   return bestPerField(reading.suggestions).flatMap((s) => {
     const value = typed[s.field];
     if (!value || sameValue(s.field, s.value, value)) return [];
-    return [
-      `The document says ${shownValue(s.field, s.value, currency)}; the party typed ${shownValue(s.field, value, currency)}.`,
-    ];
+    const says = `The document says ${shownValue(s.field, s.value, currency)}`;
+    if (s.field === "bond_amount" && raw.amount) {
+      const change = formatAmountChange(raw.amount.replace(/[^\d.-]/g, ""), currency);
+      return [`${says}; the party typed ${change}, which makes ${shownValue(s.field, value, currency)}.`];
+    }
+    return [`${says}; the party typed ${shownValue(s.field, value, currency)}.`];
   });
 }
 
@@ -45,27 +63,30 @@ export function RequestSuggestions({
   requestId,
   typed,
   currency,
+  bondAmount,
 }: {
   requestId: string;
   typed: Record<string, string | null | undefined>;
   currency: string;
+  /** A bond's amount now, to see the amount a rider's typed change makes; null: not a bond. */
+  bondAmount: string | null;
 }) {
   const isStaff = useCan("attachments.upload");
   const readings = useRequestReadings(requestId, isStaff);
   const shown = (readings.data ?? []).filter((r) => isUnderWay(r) || r.suggestions.length > 0);
   if (!isStaff || !shown.length) return null;
-  const current = typedValues(typed);
+  const current = typedValues(typed, bondAmount);
   return (
     <Box sx={{ display: "grid", gap: 1.5 }}>
       {shown.map((reading) => {
-        const flagged = disagreements(reading, current, currency);
+        const flagged = disagreements(reading, current, typed, currency);
         return (
           <SuggestionsPanel
             key={reading.id}
             filename={reading.filename}
             reading={reading}
             current={current}
-            currentLabel="The party typed"
+            currentLabel="From the party"
             currency={currency}
             canAccept={false}
             headingLevel="h3"
