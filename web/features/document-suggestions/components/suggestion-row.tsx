@@ -44,13 +44,20 @@ export function SuggestionRow(props: SuggestionRowProps) {
       sx={{
         display: "grid",
         // A phone: the label with Accept, then the two values side by side, then where it was read.
+        // Read-only (a request's review): no column for Accept.
         gridTemplateColumns: {
           xs: "minmax(0, 1fr) minmax(0, 1fr)",
-          md: "minmax(120px, 0.8fr) minmax(0, 1.3fr) minmax(0, 1fr) 168px",
+          md: props.canAccept
+            ? "minmax(130px, 0.8fr) minmax(0, 1.3fr) minmax(0, 1fr) 168px"
+            : "minmax(130px, 0.8fr) minmax(0, 1.3fr) minmax(0, 1.3fr)",
         },
         gridTemplateAreas: {
-          xs: '"label action" "suggested current" "source source"',
-          md: '"label suggested current action" "label source current action"',
+          xs: props.canAccept
+            ? '"label action" "suggested current" "source source"'
+            : '"label label" "suggested current" "source source"',
+          md: props.canAccept
+            ? '"label suggested current action" "label source current action"'
+            : '"label suggested current" "label source current"',
         },
         columnGap: 2,
         rowGap: { xs: 1, md: 0.25 },
@@ -77,6 +84,8 @@ export function SuggestionRow(props: SuggestionRowProps) {
             variant="outlined"
             icon={<HelpOutline />}
             label="Ambiguous date"
+            // Wraps in a narrow column rather than being cut short.
+            sx={{ height: "auto", py: 0.25, "& .MuiChip-label": { whiteSpace: "normal" } }}
           />
         ) : null}
       </Box>
@@ -129,9 +138,11 @@ export function SuggestionRow(props: SuggestionRowProps) {
           </Box>
         </Box>
       )}
-      <Box sx={{ gridArea: "action", justifySelf: "end", alignSelf: { md: "center" } }}>
-        <RowAction {...props} label={label} shown={shown} isSame={comparison === "same"} />
-      </Box>
+      {props.canAccept ? (
+        <Box sx={{ gridArea: "action", justifySelf: "end", alignSelf: { md: "center" } }}>
+          <RowAction {...props} label={label} shown={shown} isSame={comparison === "same"} />
+        </Box>
+      ) : null}
     </Box>
   );
 }
