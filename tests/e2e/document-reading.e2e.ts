@@ -55,6 +55,7 @@ const riderPdf = () =>
     "Type of Bond\tPerformance Bond",
     "Principal\tSummit Ridge Construction",
     "Obligee\tCity of Springfield",
+    "Project\tKestrelwood Storm Sewer Extension",
     `Surety Company\t${SURETY}`,
     "It is agreed that the Bond Amount (penal sum) is raised",
     "from $100,000.00 to",
@@ -214,6 +215,13 @@ describe("reading a bond rider on the bond's page", () => {
       true,
     );
     await expect(region(page, "Document Suggestions").count()).resolves.toBe(0);
+
+    // The list's search finds the bond by a word only its rider says, and names the file.
+    await page.goto(`${BASE_URL}/permits`);
+    await page.getByLabel("Search permits").fill("Kestrelwood");
+    await page.waitForURL((url) => url.searchParams.get("q") === "Kestrelwood");
+    await eventually(() => page.getByText(`Found in rider-${stamp}.pdf`).first().isVisible()).toBe(true);
+    await shot(page, "document-search-1280");
   });
 
   it("shows a client-user no suggestions, and never asks for them", async () => {
