@@ -350,3 +350,31 @@ describe("reading a party's document in the request review", () => {
     await viewportShot(admin, "document-suggestions-request-review-1280");
   });
 });
+
+describe("the company's date order", () => {
+  it("is chosen on the company form and saved", async () => {
+    const sa = await signedIn(b, DEMO.superAdmin);
+    const list = (await (await sa.request.get(`${BASE_URL}/api/companies`)).json()) as {
+      companies: { id: string; slug: string; dateOrder: string }[];
+    };
+    // The other demo company: the specs read this one's documents month first.
+    const company = list.companies.find((c) => c.slug.includes("bayline"))!;
+    const order = async () =>
+      ((await (await sa.request.get(`${BASE_URL}/api/companies`)).json()) as typeof list).companies.find(
+        (c) => c.id === company.id,
+      )!.dateOrder;
+    for (const [label, value] of [
+      ["Day first (03/04/2026 = 3 April)", "DMY"],
+      ["Month first (03/04/2026 = March 4)", "MDY"],
+    ] as const) {
+      await sa.goto(`${BASE_URL}/admin/companies/${company.id}/edit`);
+      await sa.getByRole("combobox", { name: "Date Order" }).click();
+      await sa.getByRole("option", { name: label }).click();
+      await expect(sa.getByRole("combobox", { name: "Date Order" }).textContent()).resolves.toContain(label);
+      if (value === "DMY") await shot(sa, "document-date-order-1280");
+      await sa.getByRole("button", { name: "Save Company" }).click();
+      await sa.waitForURL(/\/admin\/companies$/);
+      await eventually(order).toBe(value);
+    }
+  });
+});
