@@ -28,14 +28,22 @@ export interface PermitAuditEntry {
 /** The source of the entries written inside withAuditSource(), per entry (by its field). */
 type SourceOf = (entry: PermitAuditEntry) => string | null;
 const auditSource = new AsyncLocalStorage<SourceOf>();
+let sourcesInFlight = 0;
 
 /**
  * Runs `fn` so that every permit audit entry it writes (through any writer: the permit's edit, the
  * ledger's, the lifecycle's) carries the source `sourceOf` gives it: accepting a document's
  * suggestions saves through the normal writes, and the trail says which document and page.
  */
-export function withAuditSource<T>(sourceOf: SourceOf, fn: () => Promise<T>): Promise<T> {
-  return auditSource.run(sourceOf, fn);
+export async function withAuditSource<T>(sourceOf: SourceOf, fn: () => Promise<T>): Promise<T> {
+  sourcesInFlight++;
+  try {
+    return await auditSource.run(sourceOf, fn);
+  } finally {
+    // Before Node 24 an enabled store keeps a promise hook on that every promise pays for (decision
+    // 0018): switched off again once no accept is in flight (a run() turns it back on).
+    if (--sourcesInFlight === 0) auditSource.disable();
+  }
 }
 
 /**

@@ -1,5 +1,5 @@
 import { MAX_AMOUNT, toCents } from "../../shared/domain/bonds.ts";
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import type { InjectOptions } from "fastify";
 import type { Response as InjectResponse } from "light-my-request";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -10,7 +10,7 @@ import { PROJECT_STATUSES } from "../../shared/domain/statuses.ts";
 import { createLinkSigner } from "../auth/link-signer.ts";
 import { signAcknowledgeToken } from "../features/reminders/index.ts";
 import { unsealLinkToken } from "../features/requests/index.ts";
-import { documentRequests, requestFiles, requestSubmissions } from "../db/schema.ts";
+import { documentReadings, documentRequests, requestFiles, requestSubmissions } from "../db/schema.ts";
 import { and, eq, isNotNull } from "drizzle-orm";
 import { DEFAULT_PASSWORD } from "../test-support/factories.ts";
 import { useTestContext } from "../test-support/harness.ts";
@@ -706,17 +706,17 @@ const SPECS: Spec[] = [
         variant
       ];
       const { companyId } = model.permits.get(id)!;
+      const content = `%PDF-1.4 ${seq()}`;
       return {
         route: "POST /api/permits/:id/attachments",
         kind: variant === "plain" ? "valid" : `valid:${variant}-file-name`,
         who,
         method: "POST",
         url: `/api/permits/${id}/attachments`,
-        ...multipart([
-          { name: "file", filename: sent, contentType: "application/pdf", content: `%PDF-1.4 ${seq()}` },
-        ]),
+        ...multipart([{ name: "file", filename: sent, contentType: "application/pdf", content }]),
         expect: 201,
-        after: (res) => {
+        after: async (res) => {
+          await markRead(id, content);
           const { attachment } = res.json() as { attachment: { id: string; filename: string } };
           for (const [attachmentId, a] of model.attachments) {
             if (a.permitId === id && !a.archived && !ledgerDocuments.has(attachmentId)) {
@@ -3916,6 +3916,113 @@ SPECS.push(
             "request_revoked",
             "document_request",
           );
+        },
+      };
+    },
+  },
+);
+
+// ----- Document readings (issue 28): the new-permit form's staged file, and accepting a reading's
+// suggestions into a permit. Each permit file the attachments spec uploads is enqueued for reading;
+// the reader is off in tests, so its 'after' marks the reading read, suggesting an agency
+// (readingsOfPermit), which the accept spec then saves through the permit's edit.
+
+/** permitId → the reading of its current file (and the company it was read in), suggesting an agency. */
+const readingsOfPermit = new Map<string, { id: string; companyId: string }[]>();
+
+/** After an upload of a permit's file: its reading read (here by hand), suggesting an agency. */
+async function markRead(permitId: string, content: string) {
+  const sha = createHash("sha256").update(content).digest("hex");
+  const suggestion = {
+    field: "agency",
+    value: "City of Readington",
+    raw: "City of Readington",
+    page: 1,
+    snippet: "Agency: City of Readington",
+    confidence: 0.9,
+    ambiguous: false,
+  };
+  const [row] = await t.db
+    .update(documentReadings)
+    .set({ status: "done", suggestions: [suggestion], pagesRead: 1, pageCount: 1 })
+    .where(eq(documentReadings.sha256, sha))
+    .returning({ id: documentReadings.id, companyId: documentReadings.companyId });
+  // A new file archives the permit's current ones: only its own reading is current.
+  readingsOfPermit.set(permitId, row ? [row] : []);
+}
+
+SPECS.push(
+  {
+    route: "POST /api/document-readings",
+    body: "attachment",
+    weight: 1,
+    base: () => ({ who: pick(["CA", "CU"] as const) }),
+    valid: () => {
+      const who = staff();
+      return {
+        route: "POST /api/document-readings",
+        kind: "valid",
+        who,
+        method: "POST",
+        url: "/api/document-readings",
+        ...multipart([
+          ...(who === "SA" ? [{ name: "company_id", content: pick([A, B]) }] : []),
+          {
+            name: "file",
+            filename: `scan-${seq()}.pdf`,
+            contentType: "application/pdf",
+            content: `%PDF-1.4 staged ${seq()}`,
+          },
+        ]),
+        // Nothing the model holds: a reading, and a stored file removed once read.
+        expect: 202,
+      };
+    },
+  },
+  {
+    route: "POST /api/permits/:id/accept-suggestions",
+    body: "json",
+    fields: { id: ["reading_id"], array: ["fields"], required: ["reading_id", "fields"] },
+    weight: 1,
+    base: () => {
+      const who = staff();
+      const id = pickPermit(who);
+      if (!id) return null;
+      const reading = readingsOfPermit.get(id)?.[0]?.id ?? randomUUID();
+      return {
+        who,
+        params: { id },
+        body: { reading_id: reading, fields: [{ field: "agency", value: "City of Readington" }] },
+      };
+    },
+    valid: () => {
+      const who = staff();
+      const ids = scopeOf(who)
+        .flatMap(permitsOf)
+        // A permit moved to another company since: its file's reading is the old company's (404).
+        .filter((id) => {
+          const p = model.permits.get(id)!;
+          return p.expirationDate && readingsOfPermit.get(id)?.some((r) => r.companyId === p.companyId);
+        });
+      if (!ids.length) return null;
+      const id = pick(ids);
+      const current = model.permits.get(id)!;
+      // The person may edit the value: it is saved as sent, validated like the form.
+      const agency = pick(["City of Readington", `City of Readington ${seq()}`]);
+      return {
+        route: "POST /api/permits/:id/accept-suggestions",
+        kind: "valid",
+        who,
+        method: "POST",
+        url: `/api/permits/${id}/accept-suggestions`,
+        ...json({
+          reading_id: readingsOfPermit.get(id)!.find((r) => r.companyId === current.companyId)!.id,
+          fields: [{ field: "agency", value: agency }],
+        }),
+        expect: 200,
+        after: () => {
+          if (current.agency !== agency) addAudit(current.companyId, id, "update", "agency");
+          model.permits.set(id, { ...current, agency });
         },
       };
     },

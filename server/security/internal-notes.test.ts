@@ -346,6 +346,15 @@ const ROUTES: Record<RouteKey, Requests> = {
   "GET /api/requests/awaiting-count": get(at("/api/requests/awaiting-count")),
   "GET /api/request-links/:token": get(() => `/api/request-links/${w.requestToken}`),
   "GET /api/request-links/:token/logo": get(() => `/api/request-links/${w.requestToken}/logo`),
+  // Document readings (issue 28): staff only (a client-user 403); a reading holds a file's text, no note
+  "GET /api/permits/:id/document-readings": get(permit("/document-readings"), bond("/document-readings")),
+  "GET /api/requests/:id/document-readings": get(() => `/api/requests/${w.requestId}/document-readings`),
+  "GET /api/document-readings/:id": get(() => `/api/document-readings/${randomUUID()}`),
+  "POST /api/document-readings": write("POST", "/api/document-readings"),
+  "POST /api/permits/:id/accept-suggestions": write("POST", "/api/permits/:id/accept-suggestions", {
+    reading_id: randomUUID(),
+    fields: [{ field: "agency", value: "City of Test" }],
+  }),
   // The rest of what a signed-in user may read
   "GET /api/me": get(at("/api/me")),
   "GET /api/me/calendar-token": get(at("/api/me/calendar-token")),

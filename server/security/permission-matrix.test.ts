@@ -1,10 +1,10 @@
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import type { InjectOptions } from "fastify";
 import type { Response as InjectResponse } from "light-my-request";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { attachments, clients, companies, permits, projects, users } from "../db/schema.ts";
+import { attachments, clients, companies, documentReadings, permits, projects, users } from "../db/schema.ts";
 import { DEFAULT_PASSWORD } from "../test-support/factories.ts";
 import { signAcknowledgeToken } from "../features/reminders/index.ts";
 import { useTestContext } from "../test-support/harness.ts";
@@ -231,6 +231,48 @@ const freshRequest =
     const r = await fresh.request(c.object as RecordKey, opts);
     return { params: { id: r.id, fileId: r.fileId }, ...(payload ? { payload: payload(r) } : {}) };
   };
+
+/**
+ * Issue 28: a read file of a new permit of the object's (an attachment and its reading, done,
+ * suggesting an agency), as the reader leaves one.
+ */
+async function freshReading(object: RecordKey) {
+  const permitId = await fresh.permit(object);
+  const companyId = companyOfObject(object);
+  const sha256 = randomBytes(32).toString("hex");
+  await t.db.insert(attachments).values({
+    permitId,
+    companyId,
+    filename: "matrix-read.pdf",
+    storageKey: `companies/${companyId}/attachments/${randomUUID()}`,
+    contentType: "application/pdf",
+    size: 10,
+    sha256,
+  });
+  const [reading] = await t.db
+    .insert(documentReadings)
+    .values({
+      companyId,
+      sha256,
+      filename: "matrix-read.pdf",
+      contentType: "application/pdf",
+      status: "done",
+      pagesRead: 1,
+      suggestions: [
+        {
+          field: "agency",
+          value: "City of Matrix",
+          raw: "City of Matrix",
+          page: 1,
+          snippet: "Agency: City of Matrix",
+          confidence: 0.9,
+          ambiguous: false,
+        },
+      ],
+    })
+    .returning({ id: documentReadings.id });
+  return { permitId, readingId: reading!.id };
+}
 
 /** A new saved view: the actor's own (`own`), or another user's (`other`). */
 const viewOf = (c: Cell) =>
@@ -848,6 +890,73 @@ const ROWS: Row[] = [
       OA: "404 404 404 200",
     },
     freshRequest(),
+  ),
+  // Document readings (issue 28): staff read what the reader read and accept its suggestions; a
+  // client-user never sees a reading (403 where it sees the permit), another company's: 404.
+  row(
+    "POST /api/document-readings",
+    CO2,
+    { SA: "202 202", CA: "202 202", CU: "202 202", CL: "403 403", OA: "202 202" },
+    (c) =>
+      multipart([
+        { name: "company_id", content: companyOfObject(c.object) },
+        {
+          name: "file",
+          filename: "matrix-staged.pdf",
+          contentType: "application/pdf",
+          content: `%PDF-1.4 ${uniq("staged")}`,
+        },
+      ]),
+  ),
+  row(
+    "GET /api/document-readings/:id",
+    CO2,
+    { SA: "200 200", CA: "200 404", CU: "200 404", CL: "403 403", OA: "404 200" },
+    async (c) => ({
+      params: { id: (await freshReading(c.object === "own" ? "ownClient" : "other")).readingId },
+    }),
+  ),
+  row(
+    "GET /api/permits/:id/document-readings",
+    P4,
+    {
+      SA: "200 200 200 200",
+      CA: "200 200 200 404",
+      CU: "200 200 200 404",
+      CL: "404 403 404 404",
+      OA: "404 404 404 200",
+    },
+    sharedPermit,
+  ),
+  row(
+    "GET /api/requests/:id/document-readings",
+    P4,
+    {
+      SA: "200 200 200 200",
+      CA: "200 200 200 404",
+      CU: "200 200 200 404",
+      CL: "404 403 404 404",
+      OA: "404 404 404 200",
+    },
+    freshRequest(),
+  ),
+  row(
+    "POST /api/permits/:id/accept-suggestions",
+    P4,
+    {
+      SA: "200 200 200 200",
+      CA: "200 200 200 404",
+      CU: "200 200 200 404",
+      CL: "404 403 404 404",
+      OA: "404 404 404 200",
+    },
+    async (c) => {
+      const { permitId, readingId } = await freshReading(c.object as RecordKey);
+      return {
+        params: { id: permitId },
+        payload: { reading_id: readingId, fields: [{ field: "agency", value: "City of Matrix" }] },
+      };
+    },
   ),
   // The party's link: no session; the random token is the credential ("own": a valid one).
   open("GET /api/request-links/:token", CO2, "200 404", (c) => requestLink(c), { scan: false }),

@@ -89,6 +89,7 @@ describe("GET /api/permits/:id/audit", () => {
         "newValue",
         "oldName",
         "oldValue",
+        "source",
         "timestamp",
         "userName",
       ].sort(),

@@ -1,8 +1,9 @@
+import { executionAsyncId } from "node:async_hooks";
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { documentReadings, permitAudit, permitInspections } from "../../db/schema.ts";
 import { requestHelpers } from "../../test-support/document-requests.ts";
 import { createTestContext, useTestContext, type ApiClient } from "../../test-support/harness.ts";
@@ -11,9 +12,7 @@ import { useWorld } from "../../test-support/world.ts";
 import { readDueDocuments } from "./index.ts";
 import { GAVE_UP } from "./readings.claim.ts";
 import { leaseMs } from "./reader.worker.ts";
-import type * as ReadIndex from "./read/index.ts";
-
-type ReadModule = typeof ReadIndex;
+import { UnreadableDocumentError, type readDocument } from "./read/index.ts";
 
 // Issue 28, the server side: a reading enqueued by every upload, read once (the claim, the lease),
 // the readings API (staff only, scoped), accepting suggestions through the normal writes with the
@@ -21,24 +20,26 @@ type ReadModule = typeof ReadIndex;
 // OCR) has its own tests; here it reads a test file's bytes as its text ("%PDF" files of words),
 // counting its calls, so these tests say what the server does around it.
 
-const reads = vi.hoisted(() => ({ count: 0, gate: null as Promise<void> | null }));
-vi.mock("./read/index.ts", async (original) => {
-  const real = await original<ReadModule>();
-  return {
-    ...real,
-    readDocument: async (bytes: Uint8Array) => {
-      reads.count++;
-      if (reads.gate) await reads.gate;
-      const text = Buffer.from(bytes)
-        .toString("utf8")
-        .replace(/^%PDF-1\.\d\s*/, "");
-      if (text.includes("CORRUPT")) throw new real.UnreadableDocumentError("The file is not a readable PDF.");
-      if (text.includes("FLAKY")) throw new Error("the reader's process stopped");
-      const pages = text.split("\f").map((t, i) => ({ page: i + 1, text: t, source: "text" as const }));
-      return { pageCount: pages.length, pages, notice: null };
-    },
-  };
-});
+/** True while a promise hook is on (before Node 24 an enabled AsyncLocalStorage keeps one on). */
+async function promisesTracked(): Promise<boolean> {
+  await null;
+  const first = executionAsyncId();
+  await null;
+  return executionAsyncId() !== first;
+}
+
+const reads = { count: 0 };
+/** The reader of these tests: a file's bytes are its text ("%PDF" files of words; "\f" between pages). */
+const read: typeof readDocument = async (bytes) => {
+  reads.count++;
+  const text = Buffer.from(bytes)
+    .toString("utf8")
+    .replace(/^%PDF-1\.\d\s*/, "");
+  if (text.includes("CORRUPT")) throw new UnreadableDocumentError("The file is not a readable PDF.");
+  if (text.includes("FLAKY")) throw new Error("the reader's process stopped");
+  const pages = text.split("\f").map((t, i) => ({ page: i + 1, text: t, source: "text" as const }));
+  return { pageCount: pages.length, pages, notice: null };
+};
 
 const t = useTestContext({ UPLOAD_MAX_BYTES: String(64 * 1024) });
 const w = useWorld(t, { permits: true, otherAdmin: true });
@@ -63,7 +64,9 @@ let n = 0;
 /** A file of its own (another hash) unless `same`. */
 const unique = (text: string) => pdf(`${text}\nRef ${++n}-${Date.now()}`);
 
-const reader = () => readDueDocuments(t.app.ctx);
+/** The app's context with the tests' reader. */
+const ctx = () => ({ ...t.app.ctx, read });
+const reader = () => readDueDocuments(ctx());
 const readingRows = () => t.db.select().from(documentReadings);
 async function readingOf(sha: string) {
   const [row] = await t.db.select().from(documentReadings).where(eq(documentReadings.sha256, sha));
@@ -220,12 +223,12 @@ describe("the reader: exactly once, a restart, failures", () => {
     await reader(); // what earlier tests left
     const second = await createTestContext();
     // Another app, reading our database and files (its own would be others).
-    const other = { ...second.app.ctx, db: t.db, storage: t.app.ctx.storage };
+    const other = { ...second.app.ctx, db: t.db, storage: t.app.ctx.storage, read };
     try {
       const files = Array.from({ length: 6 }, () => unique(PERMIT_CARD));
       for (const f of files) expect((await attach(w.user, w.permitId, f)).statusCode).toBe(201);
       const before = reads.count;
-      const [a, b] = await Promise.all([readDueDocuments(t.app.ctx), readDueDocuments(other)]);
+      const [a, b] = await Promise.all([readDueDocuments(ctx()), readDueDocuments(other)]);
       expect(a.done + b.done).toBe(6);
       expect(reads.count - before).toBe(6);
       for (const f of files)
@@ -247,7 +250,7 @@ describe("the reader: exactly once, a restart, failures", () => {
     await reader();
     expect(await readingOf(sha)).toMatchObject({ status: "reading", attempts: 1 });
     const later = new Date(Date.now() + leaseMs(t.app.ctx.config) + 1000);
-    await readDueDocuments(t.app.ctx, { now: () => later });
+    await readDueDocuments(ctx(), { now: () => later });
     expect(await readingOf(sha)).toMatchObject({ status: "done", attempts: 2 });
   });
 
@@ -265,7 +268,7 @@ describe("the reader: exactly once, a restart, failures", () => {
     const sha = await sha256(flaky);
     let now = Date.now();
     for (const expected of ["pending", "pending", "failed"]) {
-      await readDueDocuments(t.app.ctx, { now: () => new Date(now) });
+      await readDueDocuments(ctx(), { now: () => new Date(now) });
       expect((await readingOf(sha))!.status).toBe(expected);
       now += 60 * 60_000;
     }
@@ -402,6 +405,8 @@ describe("accepting suggestions (POST /api/permits/:id/accept-suggestions)", () 
     expect(inspection).toMatchObject({ inspectionType: "Inspection (from document)", result: "Passed" });
     // The upload's own entry was typed by no one from a document: no source.
     expect(audit.filter((a) => a.action === "upload").every((a) => a.source === null)).toBe(true);
+    // The audit's source store is switched off again once the accept is done (decision 0018's promise hook).
+    expect(await promisesTracked()).toBe(false);
     // The trail answers it.
     const trail = (await w.user.get(`/api/permits/${permit.id}/audit`)).json().entries;
     expect(trail.find((e: { field: string }) => e.field === "expiration_date").source).toBe(

@@ -6,7 +6,7 @@ import { queryRows, type Db } from "../../db/client.ts";
 import type { Metrics } from "../../http/metrics.ts";
 import type { Storage } from "../../storage/storage.ts";
 import type { PageText } from "../../../shared/domain/document-reading.ts";
-import { readDocument, UnreadableDocumentError } from "./read/index.ts";
+import { readDocument, UnreadableDocumentError, warmReader } from "./read/index.ts";
 import { suggestFields } from "./suggest/index.ts";
 import { claimDueReadings, READ_ATTEMPTS, type ClaimedReading } from "./readings.claim.ts";
 import { enqueuedCount } from "./readings.queue.ts";
@@ -24,6 +24,8 @@ export interface ReaderContext {
   config: Pick<Config, "DOCUMENT_MAX_PAGES" | "DOCUMENT_READ_TIMEOUT_MS" | "UPLOAD_MAX_BYTES">;
   metrics?: Metrics;
   log?: Pick<FastifyBaseLogger, "error" | "warn">;
+  /** The reader (read/index.ts); a test may hand in its own to decide what a file says or how it fails. */
+  read?: typeof readDocument;
 }
 
 export const POLL_MS = 30_000;
@@ -77,7 +79,7 @@ async function readOne(ctx: ReaderContext, r: ClaimedReading): Promise<keyof Rea
     const bytes = await bytesOf(storage, r.sourceKey, config.UPLOAD_MAX_BYTES);
     if (createHash("sha256").update(bytes).digest("hex") !== r.sha256)
       throw new Error("The stored file does not match the uploaded one.");
-    const result = await readDocument(new Uint8Array(bytes), r.contentType, {
+    const result = await (ctx.read ?? readDocument)(new Uint8Array(bytes), r.contentType, {
       maxPages: config.DOCUMENT_MAX_PAGES,
       timeoutMs: config.DOCUMENT_READ_TIMEOUT_MS,
     });
@@ -191,6 +193,10 @@ export function startDocumentReader(app: FastifyInstance): void {
     timer = setInterval(run, POLL_MS);
     timer.unref();
     run();
+  });
+  // An upload has begun: the reader's process (and its OCR worker) start while the bytes arrive.
+  app.addHook("onRequest", async (request) => {
+    if (request.method === "POST" && request.headers["content-type"]?.startsWith("multipart/")) warmReader();
   });
   app.addHook("onResponse", async () => {
     const count = enqueuedCount();

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateFixtures, type Fixture } from "../../../../tests/fixtures/documents/generate.ts";
-import { readDocument } from "./index.ts";
+import { readDocument, warmReader } from "./index.ts";
 import { readerProcessId, stopReaderProcess } from "./reader-process.ts";
 
 // The reader's OCR: images (PNG, JPEG, TIFF) and a PDF without a text layer, with tesseract.js and the
@@ -58,6 +58,18 @@ describe("OCR", () => {
     expect(warmMs).toBeLessThan(5_000);
     expect(coldMs).toBeLessThan(10_000); // 3-5 s on a busy 2-core machine: the OCR worker starts while the page renders
   }, 60_000);
+
+  it("reads a scanned page quickly when warmed while the upload arrives", async () => {
+    stopReaderProcess();
+    warmReader();
+    await new Promise((resolve) => setTimeout(resolve, 2_500)); // the upload being received and stored
+    const started = performance.now();
+    const result = await read(fixture("scanned-city-building-permit.pdf"));
+    const ms = performance.now() - started;
+    console.log(`1 scanned page after warmReader(): ${Math.round(ms)} ms`);
+    expect(result.pages[0]!.source).toBe("ocr");
+    expect(ms).toBeLessThan(5_000);
+  }, 30_000);
 
   it("reads the key values of every image (PNG, JPEG, TIFF) through OCR", async () => {
     const images = fixtures.filter((f) => f.contentType.startsWith("image/"));

@@ -98,12 +98,12 @@ describe("the bounds", () => {
 
   it("stops at the time bound with the pages read so far and a notice", async () => {
     const [result, ms] = await timed(() =>
-      read(fixture("bomb.pdf"), { maxPages: 1_000_000, timeoutMs: 1_500 }),
+      read(fixture("bomb.pdf"), { maxPages: 1_000_000, timeoutMs: 3_000 }),
     );
-    expect(ms).toBeLessThan(1_500 + 1_000);
+    expect(ms).toBeLessThan(3_000 + 1_000);
     expect(result.pages.length).toBeGreaterThan(0);
     expect(result.pages.length).toBeLessThan(BOMB_PAGES);
-    expect(result.notice).toBe(`Stopped after 1.5 seconds: read ${result.pages.length} of 200,000 pages.`);
+    expect(result.notice).toBe(`Stopped after 3 seconds: read ${result.pages.length} of 200,000 pages.`);
     // The reader is ready again after a stop.
     expect((await read(fixture("city-building-permit.pdf"))).pages).toHaveLength(1);
   }, 20_000);

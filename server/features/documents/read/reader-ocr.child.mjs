@@ -1,7 +1,6 @@
 // The document reader's OCR (decision 0030), in the reader's child process: one tesseract.js worker,
 // started on the first image and kept for every later page and document of this process. The English
-// data is @tesseract.js-data/eng's, read from node_modules (never a CDN: langPath is a local folder);
-// tesseract.js keeps its unpacked copy in a temporary folder, never in the working directory.
+// data is @tesseract.js-data/eng's, read from node_modules (never a CDN: langPath is a local folder).
 import os from "node:os";
 import path from "node:path";
 import { createRequire } from "node:module";
@@ -35,6 +34,10 @@ export function startOcr() {
     starting = createWorker("eng", OEM.LSTM_ONLY, {
       langPath: LANG_PATH,
       gzip: true,
+      // Nothing written: the data is unpacked from node_modules at each start (a few hundred ms), so no
+      // half-written cache can break a later start. cachePath only keeps tesseract.js's default (the
+      // working directory) out of the way.
+      cacheMethod: "none",
       cachePath: CACHE_PATH,
       errorHandler: () => {},
     }).then(async (worker) => {

@@ -113,6 +113,24 @@ export function stopReaderProcess(): void {
   running?.kill("SIGKILL");
 }
 
+function armIdleTimer() {
+  if (idleTimer) clearTimeout(idleTimer);
+  idleTimer = setTimeout(stopReaderProcess, IDLE_MS);
+  idleTimer.unref();
+}
+
+/**
+ * Starts the child and its OCR worker ahead of a document (an upload is arriving), unless it is
+ * reading one now. It stays for IDLE_MS unless a document comes.
+ */
+export function warmReaderProcess(): void {
+  if (current) return;
+  const proc = child ?? (child = startChild());
+  holdOpen(proc, false);
+  proc.send({ type: "warm" });
+  armIdleTimer();
+}
+
 /**
  * Reads one document in the child within timeoutMs: past it the child is ended and the pages read so
  * far are the answer (stopped: "time"). Rejects with ChildUnreadable (the child's words) or
@@ -149,8 +167,7 @@ function readNow(bytes: Uint8Array, contentType: string, maxPages: number, timeo
       clearTimeout(timer);
       if (child === proc) {
         holdOpen(proc, false);
-        idleTimer = setTimeout(stopReaderProcess, IDLE_MS);
-        idleTimer.unref();
+        armIdleTimer();
       }
       if (error) reject(error);
       else resolve(reading);

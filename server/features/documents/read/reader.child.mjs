@@ -4,6 +4,7 @@
 // bundle runs it from beside itself (scripts/lib/build-server.mjs copies the *.child.mjs files).
 //
 // Messages in:  { type: "read", id, bytes: Uint8Array, contentType, maxPages, deadline (epoch ms) }
+//               or { type: "warm" } (start the OCR worker now)
 // Messages out: { type: "opened", id, pageCount } then { type: "page", id, page: { page, text, source } }
 //               per page, then { type: "done", id, stopped: null | "pages" | "time" }
 //               or { type: "error", id, unreadable: boolean, message }.
@@ -77,6 +78,8 @@ async function read(request) {
 let queue = Promise.resolve();
 process.on("message", (message) => {
   if (message?.type === "read") queue = queue.then(() => read(message));
+  // A document is on its way (warmReader()): the OCR worker starts meanwhile.
+  if (message?.type === "warm") void startOcr().catch(() => {});
 });
 process.on("disconnect", () => {
   void stopOcr()

@@ -28,6 +28,12 @@ const US = new RegExp(
   "gi",
 );
 
+// $ 2 500 000.00: spaces for thousands, read only after a currency sign (else "Bond 123 456" would be one).
+const SPACED = new RegExp(
+  String.raw`(USD|US\s?\$|\$|EUR|€)\s*(?<![\d.,])(\d{1,3}(?: \d{3})+(?:\.\d{1,2})?)(?![\d]|[.,]\d| \d)()`,
+  "gi",
+);
+
 function normalise(digits: string, european: boolean): string | null {
   const plain = european ? digits.replace(/\./g, "").replace(",", ".") : digits.replace(/[,\s]/g, "");
   const n = Number(plain);
@@ -40,6 +46,7 @@ export function findAmounts(text: string): FoundAmount[] {
   const found: FoundAmount[] = [];
   for (const [re, european] of [
     [EUROPEAN, true],
+    [SPACED, false],
     [US, false],
   ] as const) {
     re.lastIndex = 0;
@@ -54,7 +61,13 @@ export function findAmounts(text: string): FoundAmount[] {
   }
   found.sort((a, b) => a.start - b.start || b.end - a.end);
   const out: FoundAmount[] = [];
-  for (const f of found) if (!out.some((o) => f.start < o.end && o.start < f.end)) out.push(f);
+  // Sorted by start: a reading overlaps one kept before it if it starts before the furthest end so far.
+  let reach = -1;
+  for (const f of found)
+    if (f.start >= reach) {
+      out.push(f);
+      reach = f.end;
+    }
   return out;
 }
 

@@ -116,13 +116,29 @@ export function findDates(text: string, order: DateOrder): FoundDate[] {
   }
   found.sort((a, b) => a.start - b.start || b.end - a.end);
   const out: FoundDate[] = [];
-  for (const f of found) if (!out.some((o) => f.start < o.end && o.start < f.end)) out.push(f);
+  // Sorted by start: a reading overlaps one kept before it if it starts before the furthest end so far.
+  let reach = -1;
+  for (const f of found)
+    if (f.start >= reach) {
+      out.push(f);
+      reach = f.end;
+    }
   return out;
 }
 
+const QUANTITY = String.raw`(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fourteen|fifteen|thirty|sixty|ninety|several|few)`;
+const UNIT = String.raw`(?:business\s+|calendar\s+|working\s+)?(?:days?|weeks?|months?|years?)`;
+
 /**
- * Words that make the text between a label and a date a relative phrase: "Expires: 30 days after
- * issuance on 03/01/2026" names no expiration date, only its anchor.
+ * Text between a label and a date that makes it a relative phrase: "Expires: 30 days after issuance on
+ * 03/01/2026" names the anchor, not the expiration. A span of time ("90 days", "one year") or a word that
+ * counts from something ("after", "from", "within", "following", "next"). "On or before 03/01/2027" is
+ * still an absolute date.
  */
-export const RELATIVE_WORDS =
-  /\b(?:days?|weeks?|months?|years?|after|before|within|following|prior|from|upon|next|last|plus|later|earlier)\b/i;
+export const RELATIVE_WORDS = new RegExp(
+  String.raw`\b${QUANTITY}\s+${UNIT}\b|\b(?:after|within|following|from|upon|next|last|plus)\b`,
+  "i",
+);
+
+/** A date the text moves by a span right after it: "03/01/2026 + 90 days", "03/01/2026 plus one year". */
+export const MOVED_AFTER = new RegExp(String.raw`^\s*(?:\+|plus\b|\(\s*\+)\s*${QUANTITY}\s+${UNIT}`, "i");

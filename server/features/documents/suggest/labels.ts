@@ -36,7 +36,7 @@ export const LABELS: LabelDef[] = [
     field: "expiration_date",
     kind: "date",
     weight: 0.95,
-    phrases: ["expiration date", "expiration", "expires on", "expires", "expire on", "expiry date", "expiry", "valid through", "valid thru", "valid until", "date of expiration", "exp. date", "good through", "expiration of permit", "continued through", "continued until", "continued to", "extended through", "extended to", "extended until", "renewed through", "renewed until"],
+    phrases: ["expiration date", "expiration", "expires on", "expires", "expire on", "expiry date", "expiry", "valid through", "valid thru", "valid until", "date of expiration", "exp. date", "good through", "expiration of permit", "continued through", "continued until", "continued to", "extended through", "extended to", "extended until", "renewed through", "renewed until", "continued in force to", "continued in force until", "continued in force through"],
   },
   { field: "agency", kind: "name", weight: 0.9, phrases: ["agency", "agency name", "issued by", "issuing authority", "issuing agency", "issuing office", "issuing department"], notAfter: /^\s*(?:use|only)\b/i },
   { field: "agency", kind: "name", weight: 0.7, phrases: ["obligee"], strict: true },
@@ -71,11 +71,17 @@ const FUZZ: Record<string, string> = {
   "#": "#",
 };
 const escape = (c: string) => c.replace(/[\\^$.*+?()[\]{}|/]/g, "\\$&");
-const phraseSource = (phrase: string) =>
-  phrase
+/** A phrase's pattern: its words with the OCR's slips, then not glued to a following word ("Permit
+ *  Notice" is no "Permit No"); a phrase ending in '#' or '.' may touch its value ("Permit #BP-1"). */
+const phraseSource = (phrase: string) => {
+  const body = phrase
     .split(" ")
     .map((word) => [...word].map((c) => FUZZ[c.toLowerCase()] ?? escape(c)).join(""))
     .join("\\s*");
+  if (phrase.endsWith("#")) return body;
+  if (phrase.endsWith(".")) return `${body.slice(0, -"\\.?".length)}(?:\\.|(?![A-Za-z]))`;
+  return `${body}(?![A-Za-z])`;
+};
 
 const COMPILED = LABELS.map((def) => ({
   def,
@@ -83,7 +89,7 @@ const COMPILED = LABELS.map((def) => ({
     `(?<![A-Za-z0-9])(?:${[...def.phrases]
       .sort((a, b) => b.length - a.length)
       .map(phraseSource)
-      .join("|")})(?![A-Za-z])`,
+      .join("|")})`,
     "gi",
   ),
 }));
@@ -104,7 +110,7 @@ function standsAsLabel(line: string, start: number, end: number): boolean {
   const after = line.slice(end);
   if (/^\s*$/.test(before)) return true;
   if (/^\s*[:#]/.test(after)) return true;
-  return /\s{2}$/.test(before) && /^(?:\s*[\-–—]|\s{2,}|\s*$)/.test(after);
+  return /\s{2}$/.test(before) && /^(?:\s*[-–—]|\s{2,}|\s*$)/.test(after);
 }
 
 /** The labels on a line, left to right; where two overlap, the one starting first, then the longer. */
@@ -124,7 +130,13 @@ export function findLabels(line: string, gates: ReadonlySet<Gate>): LabelAt[] {
   }
   all.sort((a, b) => a.start - b.start || b.end - a.end || b.def.weight - a.def.weight);
   const out: LabelAt[] = [];
-  for (const l of all) if (!out.some((o) => l.start < o.end && o.start < l.end)) out.push(l);
+  // Sorted by start: a reading overlaps one kept before it if it starts before the furthest end so far.
+  let reach = -1;
+  for (const l of all)
+    if (l.start >= reach) {
+      out.push(l);
+      reach = l.end;
+    }
   return out;
 }
 
@@ -138,8 +150,8 @@ export function gatesOf(allText: string): Set<Gate> {
     )
   )
     gates.add("rider");
-  if (/\binspect/.test(t)) gates.add("inspection");
-  if (/\binspection\s+(?:report|record|results?|card|notice|summary|checklist|form|sheet|log)\b/.test(t))
+  if (/\b[il1|]nspect/.test(t)) gates.add("inspection");
+  if (/\b[il1|]nspection\s+(?:report|record|results?|card|notice|summary|checklist|form|sheet|log)\b/.test(t))
     gates.add("inspectionReport");
   return gates;
 }

@@ -242,3 +242,27 @@ Date Issued: 2026-02-10`),
     },
   },
 ];
+
+/**
+ * A page as a poor scan's OCR gives it, deterministically: '0' read as 'O' and '1' as 'l' inside
+ * numbers (every other one), a stray space after a date's first slash and after a currency sign, an
+ * 'I' at a word's start read as 'l', and a form's value (after a tab) dropped to the line below its label
+ * on every other such line. Real OCR of the generated fixtures is cleaner than this.
+ */
+export function simulateOcr(lines: string[]): string {
+  let k = 0;
+  const out: string[] = [];
+  for (const line of lines) {
+    let t = line
+      .replace(/\d[\d,./-]*\d/g, (run) => run.replace(/[01]/g, (d) => (k++ % 2 ? d : d === "0" ? "O" : "l")))
+      .replace(/\b(\d{1,2})\/(\d{1,2}\/\d{2,4})\b/g, "$1/ $2")
+      .replace(/\$(?=\d)/g, "$ ")
+      .replace(/\bI(?=[a-z])/g, "l");
+    if (t.includes("\t")) {
+      const [label, ...rest] = t.split("\t");
+      t = k++ % 2 ? `${label}\n${rest.join(" ")}` : `${label} ${rest.join(" ")}`;
+    }
+    out.push(t);
+  }
+  return out.join("\n");
+}

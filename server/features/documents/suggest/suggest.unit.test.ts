@@ -77,9 +77,18 @@ describe("no relative phrase becomes a date", () => {
     "Expires: 30 days after 03/01/2026",
     "Expiration: one year from March 1, 2026",
     "Valid Until: 90 days following 2026-03-01",
+    "Expires: 03/01/2026 + 90 days",
+    "Expiration Date: 03/01/2026 plus one year",
+    "Expires: no later than 30 days before 03/01/2027",
+    "Expires: six months prior to 2027-03-01",
   ])("%s → no date", (text) => {
     const got = suggest(`RIDER\n${text}`);
     expect(got.filter((s) => DATE_SUGGESTION_FIELDS.includes(s.field))).toEqual([]);
+  });
+
+  it("keeps an absolute deadline said in words: 'on or before', 'no later than'", () => {
+    expect(values(suggest("Expires: on or before 03/01/2027")).expiration_date).toBe("2027-03-01");
+    expect(values(suggest("Valid Through: no later than March 1, 2027")).expiration_date).toBe("2027-03-01");
   });
 
   it("does not take the next line's date for a label whose own line says something else", () => {
@@ -199,6 +208,17 @@ describe("labels by nearness", () => {
     });
   });
 
+  it("reads a value glued to a label ending in '#' or '.', not a word glued to a label's last letter", () => {
+    expect(values(suggest("Permit #BP2026-00417 issued 2026-03-15, expires 2027-03-15."))).toEqual({
+      permit_number: "BP2026-00417",
+      issue_date: "2026-03-15",
+      expiration_date: "2027-03-15",
+    });
+    expect(values(suggest("Bond No.55-1200"))).toEqual({ bond_number: "55-1200" });
+    // "Permit Notice" is no "Permit No": the number is found by its format alone, with little confidence.
+    expect(byField(suggest("Permit Notice 2026-000123")).permit_number!.confidence).toBeLessThan(0.5);
+  });
+
   it("prefers a labelled permit number to one found by its format alone", () => {
     const got = byField(suggest("ENCROACHMENT PERMIT   EP-26-00999\nPermit No.: EP-26-00317"));
     expect(got.permit_number).toMatchObject({ value: "EP-26-00317" });
@@ -266,6 +286,11 @@ describe("bonds and riders", () => {
     expect(
       values(suggest("BUILDING PERMIT\nEffective Date: 04/15/2026")).rider_effective_date,
     ).toBeUndefined();
+    expect(
+      values(suggest("CONTINUATION CERTIFICATE\nThe bond is continued in force to March 1, 2028.")),
+    ).toEqual({
+      expiration_date: "2028-03-01",
+    });
   });
 });
 
@@ -277,6 +302,7 @@ describe("inspections", () => {
     ["Result: Rejected", "Failed"],
     ["Result: Disapproved", "Failed"],
     ["Result: Not Approved", "Failed"],
+    ["Result: NOT PASSED", "Failed"],
     ["Result: Partial", "Partial"],
     ["Inspection Result: Partial Approval", "Partial"],
     ["Status: Cancelled", "Cancelled"],
@@ -332,5 +358,18 @@ describe("speed", () => {
     const t1 = performance.now();
     suggestFields([long], { dateOrder: "MDY" }); // ~ 800 lines on one page
     expect(performance.now() - t1).toBeLessThan(100);
+  });
+
+  it("stays linear on an OCR's garbage (no pattern backtracks over a long run)", () => {
+    for (const garbage of [
+      "$" + "1 ".repeat(30_000),
+      "1/".repeat(30_000),
+      "1,".repeat(20_000),
+      ("Permit" + " ".repeat(100)).repeat(600),
+    ]) {
+      const t = performance.now();
+      suggestFields([{ page: 1, text: garbage, source: "ocr" }], { dateOrder: "MDY" });
+      expect(performance.now() - t).toBeLessThan(1000);
+    }
   });
 });

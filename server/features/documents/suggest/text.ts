@@ -55,8 +55,9 @@ export function snippet(text: string, from: number, to: number, max = 120): stri
   const core = squash(text.slice(from, to)).trim();
   if (core.length >= max) return `${core.slice(0, max - 1)}…`;
   let room = max - core.length;
-  const afterRaw = squash(text.slice(to)).trimEnd();
-  const beforeRaw = squash(text.slice(0, from)).trimStart();
+  // Only a window of the text around the value: a page can be long, and it has many values.
+  const afterRaw = squash(text.slice(to, to + 2 * max)).trimEnd();
+  const beforeRaw = squash(text.slice(Math.max(0, from - 2 * max), from)).trimStart();
   const after = afterRaw.slice(0, Math.max(Math.floor(room / 2), room - beforeRaw.length));
   room -= after.length;
   const before = beforeRaw.slice(Math.max(0, beforeRaw.length - room));

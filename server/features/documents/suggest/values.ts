@@ -1,6 +1,6 @@
 import type { DateOrder } from "../../../../shared/domain/document-reading.ts";
 import { pickAmount } from "./amounts.ts";
-import { findDates, RELATIVE_WORDS } from "./dates.ts";
+import { findDates, MOVED_AFTER, RELATIVE_WORDS } from "./dates.ts";
 import { tidyName } from "./text.ts";
 
 /**
@@ -46,7 +46,7 @@ function readDate(segment: string, order: DateOrder): ReadValue | null {
   if (!d) return null;
   const gap = segment.slice(0, d.start);
   // "Expires: 30 days after 03/01/2026" names the anchor, not the expiration.
-  if (RELATIVE_WORDS.test(gap) || gap.length > 45) return null;
+  if (RELATIVE_WORDS.test(gap) || gap.length > 45 || MOVED_AFTER.test(segment.slice(d.end))) return null;
   return {
     value: d.value,
     start: d.start,
@@ -102,7 +102,7 @@ function readName(segment: string): ReadValue | null {
 
 const RESULTS: [RegExp, string][] = [
   [
-    /^(?:not\s+approved|disapproved|rejected|failed|fail|denied|corrections?\s+required|re-?inspection\s+required)\b/i,
+    /^(?:not\s+approved|not\s+passed|no\s+pass|disapproved|rejected|failed|fail|denied|corrections?\s+required|re-?inspection\s+required)\b/i,
     "Failed",
   ],
   [/^(?:partial(?:ly)?(?:\s+(?:approv|pass)\w*)?)\b/i, "Partial"],
