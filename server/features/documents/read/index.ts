@@ -24,7 +24,9 @@ export interface ReadResult {
 }
 
 /** A file the reader cannot read at all (corrupt, encrypted, not a document): `message` says so in words. */
-export class UnreadableDocumentError extends Error {}
+export class UnreadableDocumentError extends Error {
+  override name = "UnreadableDocumentError";
+}
 
 /** The reader's process ended while it read (crashed, killed, out of memory): worth another attempt later. */
 export { ReaderStoppedError } from "./reader-process.ts";

@@ -54,16 +54,16 @@ async function drawsAnImage(page) {
 /**
  * One page's text: its text layer when it has one; else, when it draws an image, `needsOcr` with the
  * page rendered as a PNG (the caller OCRs it). A page with no text and no image is empty text.
- * `onScan` is called as soon as a page turns out to need OCR (to start the OCR worker meanwhile).
+ * `onScan` is called as soon as a page has too little text (to start the OCR worker meanwhile).
  */
 export async function readPdfPage(pdf, pageNumber, onScan) {
   const page = await pdf.getPage(pageNumber);
   try {
     const content = await page.getTextContent();
     const text = linesFromTextItems(content.items);
-    if (meaningfulCharacters(text) >= MIN_TEXT_LAYER_CHARACTERS || !(await drawsAnImage(page)))
-      return { text, source: "text" };
-    onScan();
+    if (meaningfulCharacters(text) >= MIN_TEXT_LAYER_CHARACTERS) return { text, source: "text" };
+    onScan(); // most likely a scan: the OCR worker starts while the page is looked at and drawn
+    if (!(await drawsAnImage(page))) return { text, source: "text" };
     const base = page.getViewport({ scale: 1 });
     const wanted = RENDER_DPI / 72;
     const fits = Math.sqrt(MAX_RENDER_PIXELS / Math.max(1, base.width * base.height));

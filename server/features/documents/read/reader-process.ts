@@ -6,12 +6,15 @@ import type { PageText } from "../../../../shared/domain/document-reading.ts";
 /**
  * The serving process's side of the reader's child (decision 0030): one child, started on the first
  * document, reading one document at a time (the others wait their turn), kept warm between documents
- * (its OCR worker too) and ended after IDLE_MS without work. The child is plain JavaScript beside this
- * module (and beside the server's bundle), run without the TypeScript loader the tests run under.
+ * (its OCR worker too), ended after IDLE_MS without work and replaced after DOCUMENTS_PER_CHILD. The
+ * child is plain JavaScript beside this module (and beside the server's bundle), run without the
+ * TypeScript loader the tests run under.
  */
 const CHILD = path.join(path.dirname(fileURLToPath(import.meta.url)), "reader.child.mjs");
-/** A child without work for this long is ended: its OCR worker holds ~100 MB. */
+/** A child without work for this long is ended: with its OCR worker it holds ~300 MB. */
 export const IDLE_MS = 60_000;
+/** A child is replaced after this many documents: what its heaps grew to (WebAssembly never shrinks) goes. */
+export const DOCUMENTS_PER_CHILD = 100;
 /** The child's JavaScript heap (PDF.js's objects); the WebAssembly and canvas memory are outside it. */
 const CHILD_HEAP_MB = 512;
 
@@ -26,7 +29,9 @@ export interface ChildReading {
 export class ChildUnreadable extends Error {}
 
 /** The reader's process ended while it read (killed, out of memory, crashed): an error, not a reading. */
-export class ReaderStoppedError extends Error {}
+export class ReaderStoppedError extends Error {
+  override name = "ReaderStoppedError";
+}
 
 type ChildMessage =
   | { type: "opened"; id: number; pageCount: number }
@@ -46,6 +51,7 @@ let current: Current | null = null;
 let stderrTail = "";
 let idleTimer: NodeJS.Timeout | null = null;
 let nextId = 1;
+let documentsRead = 0;
 let turn: Promise<unknown> = Promise.resolve();
 
 /** The child's pid while one runs (tests end it on purpose; the benchmark reads its memory). */
@@ -55,6 +61,7 @@ export function readerProcessId(): number | null {
 
 function startChild(): ChildProcess {
   stderrTail = "";
+  documentsRead = 0;
   const started = fork(CHILD, [], {
     // Not the parent's execArgv (tsx's loader under the tests): the child is plain JavaScript.
     execArgv: [`--max-old-space-size=${CHILD_HEAP_MB}`],
@@ -125,10 +132,20 @@ function armIdleTimer() {
  */
 export function warmReaderProcess(): void {
   if (current) return;
-  const proc = child ?? (child = startChild());
+  const proc = liveChild();
   holdOpen(proc, false);
-  proc.send({ type: "warm" });
+  try {
+    proc.send({ type: "warm" });
+  } catch {
+    // Gone already: the next document starts another.
+  }
   armIdleTimer();
+}
+
+/** The running child, or a new one when there is none or it is on its way out. */
+function liveChild(): ChildProcess {
+  if (child && (!child.connected || child.exitCode !== null || child.signalCode !== null)) child = null;
+  return child ?? (child = startChild());
 }
 
 /**
@@ -150,7 +167,7 @@ export function readInChild(
 function readNow(bytes: Uint8Array, contentType: string, maxPages: number, timeoutMs: number) {
   if (idleTimer) clearTimeout(idleTimer);
   idleTimer = null;
-  const proc = child ?? (child = startChild());
+  const proc = liveChild();
   holdOpen(proc, true);
   const id = nextId++;
   const reading: ChildReading = { pageCount: null, pages: [], stopped: null };
@@ -167,12 +184,17 @@ function readNow(bytes: Uint8Array, contentType: string, maxPages: number, timeo
       clearTimeout(timer);
       if (child === proc) {
         holdOpen(proc, false);
-        armIdleTimer();
+        if (++documentsRead >= DOCUMENTS_PER_CHILD) stopReaderProcess();
+        else armIdleTimer();
       }
       if (error) reject(error);
       else resolve(reading);
     };
     current = { id, proc, reading, settle };
-    proc.send({ type: "read", id, bytes, contentType, maxPages, deadline: Date.now() + timeoutMs });
+    try {
+      proc.send({ type: "read", id, bytes, contentType, maxPages, deadline: Date.now() + timeoutMs });
+    } catch (error) {
+      settle(new ReaderStoppedError(`The document reader's process could not be reached: ${String(error)}.`));
+    }
   });
 }
