@@ -7,19 +7,22 @@
  *   samples      the suggester's own text cases (server/features/documents/suggest/sample-texts.ts)
  *   layouts      the fixture layouts' text as lines (tests/fixtures/documents/layouts.ts), as a text layer
  *                gives it
+ *   layouts-noisy  the same lines as a poor scan's OCR would give them (simulateOcr: O for 0, l for 1,
+ *                stray spaces, values below their labels)
  *   text-layer   the generated fixture files (tests/fixtures/documents/generate.ts) read with readDocument():
  *   ocr          the PDFs with a text layer in one set, the images and the scanned PDFs (OCR) in the other
- * A set whose module is missing, or whose reader is not built yet, is skipped with a note.
+ *   ocr-poor     the layouts as poor scans (85 dpi, turned, grainy JPEG: document-scans.ts) read by OCR,
+ *                for information (a value the OCR garbled cannot be found)
  *
- * Budgets: recall 100 % on text (samples, layouts, text-layer), at least 90 % on OCR; no wrong date;
- * at most 5 ms per page.
+ * Budgets: recall 100 % on text (samples, layouts, text-layer), at least 90 % on OCR (ocr, layouts-noisy);
+ * no wrong date; at most 5 ms per page (p95).
  *
- *   npx tsx scripts/bench/document-suggestions.ts [--sets=samples,layouts,text-layer,ocr] [--verbose] [--json]
+ *   npx tsx scripts/bench/document-suggestions.ts [--sets=samples,layouts,layouts-noisy,text-layer,ocr,ocr-poor]
+ *     [--verbose] [--json]
  */
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
 import {
   DATE_SUGGESTION_FIELDS,
   SUGGESTION_FIELDS,
@@ -30,7 +33,11 @@ import {
 } from "../../shared/domain/document-reading.ts";
 import { suggestFields } from "../../server/features/documents/suggest/index.ts";
 import { SAMPLE_TEXTS, simulateOcr } from "../../server/features/documents/suggest/sample-texts.ts";
-import { arg, figure, hasFlag, isMain, printFigures, root, stats, type Figure } from "./lib.ts";
+import { generateFixtures } from "../../tests/fixtures/documents/generate.ts";
+import { LAYOUTS } from "../../tests/fixtures/documents/layouts.ts";
+import { readDocument } from "../../server/features/documents/read/index.ts";
+import { poorScans } from "./document-scans.ts";
+import { arg, figure, hasFlag, isMain, printFigures, stats, type Figure } from "./lib.ts";
 
 export interface BenchDocument {
   name: string;
@@ -39,16 +46,19 @@ export interface BenchDocument {
   expected: Partial<Record<SuggestionField, string>>;
 }
 
-type SetName = "samples" | "layouts" | "layouts-noisy" | "text-layer" | "ocr";
-const SETS: SetName[] = ["samples", "layouts", "layouts-noisy", "text-layer", "ocr"];
-/** The least recall each set must reach (%). */
-const RECALL_BUDGET: Record<SetName, number> = {
+type SetName = "samples" | "layouts" | "layouts-noisy" | "text-layer" | "ocr" | "ocr-poor";
+const SETS: SetName[] = ["samples", "layouts", "layouts-noisy", "text-layer", "ocr", "ocr-poor"];
+/** The least recall each set must reach (%); null: for information. */
+const RECALL_BUDGET: Record<SetName, number | null> = {
   samples: 100,
   layouts: 100,
   "layouts-noisy": 90,
   "text-layer": 100,
   ocr: 90,
+  "ocr-poor": null,
 };
+/** The sets whose wrong dates are the suggester's own (on a poor scan, the OCR can misread a digit). */
+const NO_WRONG_DATE = new Set<SetName>(["samples", "layouts", "layouts-noisy", "text-layer", "ocr"]);
 const MS_PER_PAGE_BUDGET = 5;
 const TIMED_RUNS = 5;
 
@@ -184,27 +194,7 @@ export function scoreTable(score: SetScore): string {
 // ---------------------------------------------------------------------------------------------
 // The sets
 
-const LAYOUTS_MODULE = path.join(root, "tests", "fixtures", "documents", "layouts.ts");
-const GENERATE_MODULE = path.join(root, "tests", "fixtures", "documents", "generate.ts");
-
-interface LayoutLike {
-  name: string;
-  pages: string[][];
-  expected: Partial<Record<SuggestionField, string>>;
-  dateOrder?: DateOrder;
-}
-interface FixtureLike {
-  name: string;
-  path: string;
-  contentType: string;
-  expected: Partial<Record<SuggestionField, string>>;
-  textLayer: boolean;
-  layout?: { dateOrder?: DateOrder } | null;
-}
-
-async function layoutDocuments(): Promise<BenchDocument[] | string> {
-  if (!fs.existsSync(LAYOUTS_MODULE)) return "tests/fixtures/documents/layouts.ts does not exist yet";
-  const { LAYOUTS } = (await import(pathToFileURL(LAYOUTS_MODULE).href)) as { LAYOUTS: LayoutLike[] };
+function layoutDocuments(): BenchDocument[] {
   return LAYOUTS.map((l) => ({
     name: l.name,
     dateOrder: l.dateOrder ?? "MDY",
@@ -225,12 +215,7 @@ function noisy(docs: BenchDocument[]): BenchDocument[] {
 /** The generated files read as the server reads them: by text layer, and by OCR (images, scanned PDFs). */
 async function fileDocuments(
   log: (s: string) => void,
-): Promise<Record<"text-layer" | "ocr", BenchDocument[]> | string> {
-  if (!fs.existsSync(GENERATE_MODULE)) return "tests/fixtures/documents/generate.ts does not exist yet";
-  const { generateFixtures } = (await import(pathToFileURL(GENERATE_MODULE).href)) as {
-    generateFixtures: (dir: string) => Promise<FixtureLike[]> | FixtureLike[];
-  };
-  const { readDocument } = await import("../../server/features/documents/read/index.ts");
+): Promise<Record<"text-layer" | "ocr", BenchDocument[]>> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "permitrack-docs-bench-"));
   const out: Record<"text-layer" | "ocr", BenchDocument[]> = { "text-layer": [], ocr: [] };
   try {
@@ -248,8 +233,6 @@ async function fileDocuments(
           })
         ).pages;
       } catch (err) {
-        if (/not built yet/.test((err as Error).message))
-          return "the reader (server/features/documents/read) is not built yet";
         log(`  ${f.name}: unreadable (${(err as Error).message}); its fields count as missed`);
         pages = [];
       }
@@ -278,19 +261,13 @@ export async function benchDocumentSuggestions(
   const figures: Figure[] = [];
   const docs = new Map<SetName, BenchDocument[]>();
   if (sets.includes("samples")) docs.set("samples", SAMPLE_TEXTS);
-  if (sets.includes("layouts") || sets.includes("layouts-noisy")) {
-    const l = await layoutDocuments();
-    if (typeof l === "string") log(`Note: layouts skipped: ${l}.`);
-    else {
-      if (sets.includes("layouts")) docs.set("layouts", l);
-      if (sets.includes("layouts-noisy")) docs.set("layouts-noisy", noisy(l));
-    }
-  }
+  if (sets.includes("layouts")) docs.set("layouts", layoutDocuments());
+  if (sets.includes("layouts-noisy")) docs.set("layouts-noisy", noisy(layoutDocuments()));
   if (sets.includes("text-layer") || sets.includes("ocr")) {
     const files = await fileDocuments(log);
-    if (typeof files === "string") log(`Note: text-layer and ocr skipped: ${files}.`);
-    else for (const s of ["text-layer", "ocr"] as const) if (sets.includes(s)) docs.set(s, files[s]);
+    for (const s of ["text-layer", "ocr"] as const) if (sets.includes(s)) docs.set(s, files[s]);
   }
+  if (sets.includes("ocr-poor")) docs.set("ocr-poor", await poorScans(log));
   for (const [set, list] of docs) {
     if (!list.length) {
       log(`Note: ${set} has no documents.`);
@@ -332,7 +309,7 @@ export async function benchDocumentSuggestions(
         name: `${set}: wrong dates`,
         unit: "dates",
         median: score.wrongDates.length,
-        budget: 0,
+        budget: NO_WRONG_DATE.has(set) ? 0 : null,
       }),
       figure({
         ...base,

@@ -1,8 +1,10 @@
 /**
  * Money amounts in a piece of text: "$1,250,000.00", "$ 1,250,000", "USD 25,000.50", "25,000.50 USD",
- * "$1, 250,000.00" (a stray OCR space after a separator) and, where it cannot be misread, the European
- * "25.000,50 €" (dots for thousands and exactly two decimals after a comma). "25.000 €" alone is not read:
- * it is 25 or 25,000 depending on who wrote it.
+ * "$1, 250,000.00" (a stray OCR space after a separator), "$ 2 500 000.00" (spaces for thousands, after a
+ * sign only) and the European "25.000,50 €", "1.250.000,00". The separators are read by their places,
+ * not their kinds, which also undoes an OCR's swapped comma and dot ("$1.250,000,00" is 1250000.00):
+ * one or two digits after the last separator are cents, every other group has three digits. What can be
+ * misread is not read: "25.000" (25 or 25,000?) unless more groups follow, "25,50" unless in euros.
  */
 export interface FoundAmount {
   /** A plain decimal with two places: "1250000.00". */
@@ -17,26 +19,33 @@ export interface FoundAmount {
 
 const CUR_BEFORE = String.raw`(?:(USD|US\s?\$|\$|EUR|€)\s*)?`;
 const CUR_AFTER = String.raw`(?:\s*(€|EUR|USD|dollars\b))?`;
-// 1.250.000,00 or 25.000,50: the European form, only with exactly two decimals after the comma.
-const EUROPEAN = new RegExp(
-  String.raw`${CUR_BEFORE}(?<![\d.,])(\d{1,3}(?:\.\d{3})+,\d{2})(?![\d.,]\d)${CUR_AFTER}`,
+// 1,250,000.00 / 1.250.000,00 / 1, 250,000 / 1250000.00 / 25000 / 25,50
+const GROUPED = new RegExp(
+  String.raw`${CUR_BEFORE}(?<![\d.,])(\d{1,3}(?:[.,] ?\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?)(?![\d]|[.,]\d)${CUR_AFTER}`,
   "gi",
 );
-// 1,250,000.00 / 1, 250,000 / 1250000.00 / 25000
-const US = new RegExp(
-  String.raw`${CUR_BEFORE}(?<![\d.,])(\d{1,3}(?:,\s?\d{3})+(?:\.\d{1,2})?|\d+(?:\.\d{1,2})?)(?![\d]|[.,]\d)${CUR_AFTER}`,
-  "gi",
-);
-
 // $ 2 500 000.00: spaces for thousands, read only after a currency sign (else "Bond 123 456" would be one).
 const SPACED = new RegExp(
-  String.raw`(USD|US\s?\$|\$|EUR|€)\s*(?<![\d.,])(\d{1,3}(?: \d{3})+(?:\.\d{1,2})?)(?![\d]|[.,]\d| \d)()`,
+  String.raw`(USD|US\s?\$|\$|EUR|€)\s*(?<![\d.,])(\d{1,3}(?: \d{3})+(?:[.,]\d{1,2})?)(?![\d]|[.,]\d| \d)()`,
   "gi",
 );
 
-function normalise(digits: string, european: boolean): string | null {
-  const plain = european ? digits.replace(/\./g, "").replace(",", ".") : digits.replace(/[,\s]/g, "");
-  const n = Number(plain);
+/** The digits read by the separators' places; null when the writing can be read two ways. */
+function normalise(digits: string, euro: boolean): string | null {
+  const compact = digits.replace(/ (?=\d)/g, (_, i: number) => (/[.,]/.test(digits[i - 1] ?? "") ? "" : " "));
+  const parts = compact.split(/[., ]/);
+  const seps = compact.match(/[., ]/g) ?? [];
+  let cents = "00";
+  if (parts.length > 1 && parts.at(-1)!.length <= 2) {
+    cents = parts.pop()!.padEnd(2, "0");
+    const sep = seps.pop()!;
+    // "25,50" in dollars is a slip, not twenty-five fifty: only euros write cents after a lone comma.
+    if (sep === "," && parts.length === 1 && !euro) return null;
+  }
+  // "25.000" alone: 25 or 25,000 depending on who wrote it.
+  if (parts.length === 2 && seps[0] === "." && cents === "00" && !/[.,]\d{1,2}$/.test(compact)) return null;
+  if (parts.slice(1).some((g) => g.length !== 3)) return null;
+  const n = Number(`${parts.join("")}.${cents}`);
   if (!Number.isFinite(n) || n <= 0) return null;
   return n.toFixed(2);
 }
@@ -44,17 +53,14 @@ function normalise(digits: string, european: boolean): string | null {
 /** Every amount in `text`, in reading order. */
 export function findAmounts(text: string): FoundAmount[] {
   const found: FoundAmount[] = [];
-  for (const [re, european] of [
-    [EUROPEAN, true],
-    [SPACED, false],
-    [US, false],
-  ] as const) {
+  for (const re of [SPACED, GROUPED]) {
     re.lastIndex = 0;
     for (let m = re.exec(text); m; m = re.exec(text)) {
-      const value = normalise(m[2]!, european);
+      const euro = /€|EUR/i.test(`${m[1] ?? ""}${m[3] ?? ""}`);
+      const value = normalise(m[2]!, euro);
       if (!value) continue;
       const currency = Boolean(m[1] || m[3]);
-      const formatted = european || /,\d{3}|\.\d{2}$/.test(m[2]!);
+      const formatted = /[.,] ?\d{3}|[.,]\d{2}$/.test(m[2]!);
       // Trim the trailing space a currency-less match may not have, but never the sign before it.
       found.push({ value, start: m.index, end: m.index + m[0].trimEnd().length, currency, formatted });
     }

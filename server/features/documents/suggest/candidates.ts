@@ -21,13 +21,14 @@ export interface Context {
 }
 
 /** How the value was placed relative to its label: the further, the less sure. */
-export type Placement = "same" | "next" | "table" | "sequence" | "wrap" | "phrase" | "format";
+export type Placement = "same" | "next" | "table" | "sequence" | "wrap" | "block" | "phrase" | "format";
 const PLACEMENT_COST: Record<Placement, number> = {
   same: 0,
   next: 0.04,
   table: 0.06,
   sequence: 0.1,
   wrap: 0.1,
+  block: 0.12,
   phrase: 0,
   format: 0,
 };
@@ -46,12 +47,12 @@ export function confidence(
 }
 
 /** The next line with text, over at most one blank line. */
-function nextLine(lines: Line[], i: number): Line | null {
-  for (let k = i + 1; k <= i + 2 && k < lines.length; k++) if (lines[k]!.raw.trim()) return lines[k]!;
+function nextLineIndex(lines: Line[], i: number): number | null {
+  for (let k = i + 1; k <= i + 2 && k < lines.length; k++) if (lines[k]!.raw.trim()) return k;
   return null;
 }
 
-const EMPTY_SEGMENT = /^[\s:#.=\-–—>|_]*$/;
+const EMPTY_SEGMENT = /^[\s:;!#.=\-–—>|_]*$/;
 
 export function labelCandidates(ctx: Context): Candidate[] {
   const out: Candidate[] = [];
@@ -91,10 +92,17 @@ export function labelCandidates(ctx: Context): Candidate[] {
     });
   };
 
+  const labelsOf = lines.map((l) => findLabels(l.text, ctx.gates));
+  const startsWithLabel = (k: number) => {
+    const first = labelsOf[k]![0];
+    return Boolean(first && /^\s*$/.test(lines[k]!.text.slice(0, first.start)));
+  };
+  const blocks = blockValues(lines, labelsOf, ctx, make);
+
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
-    const labels = findLabels(line.text, ctx.gates);
-    if (!labels.length) continue;
+    const labels = labelsOf[i]!;
+    if (!labels.length || blocks.has(i)) continue;
     const waiting: LabelAt[] = [];
     labels.forEach((label, j) => {
       const segmentEnd = labels[j + 1]?.start ?? line.text.length;
@@ -111,22 +119,20 @@ export function labelCandidates(ctx: Context): Candidate[] {
       // A value wrapped to the next line: "effective as of 12:01 a.m. on" / "March 1, 2026".
       if (j === labels.length - 1 && (label.def.kind === "date" || label.def.kind === "amount")) {
         if (segment.trim().length > 40 || RELATIVE_WORDS.test(segment)) return;
-        const next = nextLine(lines, i);
-        if (!next || startsWithLabel(next, ctx)) return;
+        const k = nextLineIndex(lines, i);
+        if (k === null || startsWithLabel(k)) return;
+        const next = lines[k]!;
         const joined = `${segment} ${next.text}`;
         const w = readValue(label.def.kind, joined, ctx.order);
         if (w && w.start > segment.length)
           make(label, line, next, w.start - segment.length - 1, { ...w, gapWords: w.gapWords + 1 }, "wrap");
       }
     });
-    if (waiting.length) nextLineValues(waiting, line, i, ctx, make);
+    if (!waiting.length) continue;
+    const k = nextLineIndex(lines, i);
+    if (k !== null && !startsWithLabel(k)) nextLineValues(waiting, line, lines[k]!, labelsOf[k]!, ctx, make);
   }
   return out;
-}
-
-function startsWithLabel(line: Line, ctx: Context): boolean {
-  const first = findLabels(line.text, ctx.gates)[0];
-  return Boolean(first && /^\s*$/.test(line.text.slice(0, first.start)));
 }
 
 type Make = (
@@ -139,11 +145,16 @@ type Make = (
 ) => void;
 
 /** Labels with nothing after them on their line: their values are on the next line. */
-function nextLineValues(waiting: LabelAt[], line: Line, i: number, ctx: Context, make: Make) {
-  const next = nextLine(ctx.lines, i);
-  if (!next || startsWithLabel(next, ctx)) return;
+function nextLineValues(
+  waiting: LabelAt[],
+  line: Line,
+  next: Line,
+  nextLabels: LabelAt[],
+  ctx: Context,
+  make: Make,
+) {
   // The next line's values stop where a label of its own begins.
-  const stop = findLabels(next.text, ctx.gates)[0]?.start ?? next.text.length;
+  const stop = nextLabels[0]?.start ?? next.text.length;
   const usable = next.text.slice(0, stop);
   const cs = cells(usable);
   if (!cs.length) return;
@@ -179,4 +190,55 @@ function nextLineValues(waiting: LabelAt[], line: Line, i: number, ctx: Context,
     if (end === null) return;
     pos = end;
   }
+}
+
+/**
+ * A form whose OCR gave its columns one after the other: the labels, each alone on its line, then the
+ * values in the same order ("Permit No." / "Date Issued" / "Site Address" / "BP-1" / "03/15/2026" /
+ * "1420 Lakeview Drive"). The run of labels starts with one of ours whose value has a format of its own
+ * (a number, a date, an amount), holds short lines without digits (other forms' labels), and ends where
+ * that format first appears: its value. Each label of ours gets the value at its rank. Returns the
+ * label lines so read: their next line is another label's value, not theirs.
+ */
+function blockValues(lines: Line[], labelsOf: LabelAt[][], ctx: Context, make: Make): Set<number> {
+  const done = new Set<number>();
+  const blank = (k: number) => !lines[k]!.raw.trim();
+  const alone = (k: number) => {
+    const ls = labelsOf[k]!;
+    const t = lines[k]!.text;
+    return ls.length === 1 && !t.slice(0, ls[0]!.start).trim() && EMPTY_SEGMENT.test(t.slice(ls[0]!.end));
+  };
+  const labelLike = (k: number) => {
+    const t = lines[k]!.text.trim();
+    return alone(k) || (t.length <= 40 && !/\d/.test(t) && !/[.!?,;]$/.test(t) && t.split(/\s+/).length <= 5);
+  };
+  for (let i = 0; i < lines.length; i++) {
+    const first = labelsOf[i]![0];
+    if (!alone(i) || !first || !["id", "date", "amount"].includes(first.def.kind)) continue;
+    const run = [i];
+    let k = i + 1;
+    for (; k < lines.length && run.length <= 20; k++) {
+      if (blank(k)) continue;
+      if (!labelLike(k) || readValue(first.def.kind, lines[k]!.text, ctx.order)) break;
+      run.push(k);
+    }
+    if (run.length < 2 || k >= lines.length || !readValue(first.def.kind, lines[k]!.text, ctx.order))
+      continue;
+    const values: number[] = [];
+    for (; k < lines.length && values.length < run.length; k++) {
+      if (blank(k)) continue;
+      if (alone(k)) break;
+      values.push(k);
+    }
+    run.forEach((r, rank) => {
+      if (!alone(r) || values[rank] === undefined) return;
+      const label = labelsOf[r]![0]!;
+      const value = lines[values[rank]!]!;
+      const v = readValue(label.def.kind, value.text, ctx.order);
+      if (v) make(label, lines[r]!, value, v.start, v, "block");
+      done.add(r);
+    });
+    i = k - 1;
+  }
+  return done;
 }

@@ -100,12 +100,15 @@ describe("amounts", () => {
     ["$25000", "25000.00"],
     ["$12,500.5", "12500.50"],
     ["$ 2 500 000.00", "2500000.00"],
+    ["$1.250,000,00", "1250000.00"],
+    ["25,50 €", "25.50"],
   ])("%s → %s", (text, value) => {
     expect(pickAmount(text)?.value).toBe(value);
   });
 
-  it("leaves a European amount without its cents alone (25 or 25,000?)", () => {
-    expect(pickAmount("25.000 €")?.value).not.toBe("25000.00");
+  it("reads nothing it could misread: 25.000 (25 or 25,000?), $25,50, $1,2345", () => {
+    for (const text of ["25.000 €", "$25.000", "$25,50", "$1,2345", "$1,25"])
+      expect(pickAmount(text), text).toBeNull();
   });
 
   it("takes the figures, not the 00/100 of the amount in words", () => {

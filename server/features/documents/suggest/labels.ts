@@ -62,11 +62,15 @@ export const LABELS: LabelDef[] = [
   { field: "inspection_date", kind: "date", weight: 0.6, phrases: ["date"], gate: "inspectionReport", strict: true, notBefore: /\b(?:issue|expiration|effective|due|print(?:ed)?|report)\s*$/i },
 ]; // prettier-ignore
 
-/** OCR's slips inside a label: o ↔ 0, i/l ↔ 1 | ! */
+/** OCR's slips inside a label: o ↔ 0 a, i/l ↔ 1 | !, a thin l lost, r ↔ n, m ↔ rn, e ↔ c ("Penmit", "Band
+ *  Number", "Vaid Through"). */
 const FUZZ: Record<string, string> = {
-  o: "[o0]",
+  o: "[o0a]",
   i: "[il1|!]",
-  l: "[l1|i]",
+  l: "[l1|i]?",
+  r: "[rn]",
+  m: "(?:m|rn)",
+  e: "[ec]",
   ".": "\\.?",
   "#": "#",
 };
@@ -109,7 +113,7 @@ function standsAsLabel(line: string, start: number, end: number): boolean {
   const before = line.slice(0, start);
   const after = line.slice(end);
   if (/^\s*$/.test(before)) return true;
-  if (/^\s*[:#]/.test(after)) return true;
+  if (/^\s*[:#!;]/.test(after)) return true;
   return /\s{2}$/.test(before) && /^(?:\s*[-–—]|\s{2,}|\s*$)/.test(after);
 }
 

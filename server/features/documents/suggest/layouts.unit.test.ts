@@ -11,11 +11,27 @@ import { simulateOcr } from "./sample-texts.ts";
  */
 const asText = (lines: string[]) => lines.join("\n");
 const asSingleSpaced = (lines: string[]) => lines.map((l) => l.replace(/\t/g, " ")).join("\n");
+/** An OCR that read a form's two columns one after the other: a run of "label\tvalue" lines becomes the
+ *  labels, a blank line, then the values. */
+function asColumnBlocks(lines: string[]): string {
+  const out: string[] = [];
+  for (let i = 0; i < lines.length;) {
+    if (!lines[i]!.includes("\t")) {
+      out.push(lines[i++]!);
+      continue;
+    }
+    const run: string[][] = [];
+    for (; i < lines.length && lines[i]!.includes("\t"); i++) run.push(lines[i]!.split("\t"));
+    out.push(...run.map((r) => r[0]!), "", ...run.map((r) => r.slice(1).join(" ")));
+  }
+  return out.join("\n");
+}
 
 describe.each([
   ["text layer, columns kept", asText, "text"],
   ["text layer, columns run together", asSingleSpaced, "text"],
   ["simulated OCR", simulateOcr, "ocr"],
+  ["OCR with the form's columns one after the other", asColumnBlocks, "ocr"],
 ] as const)("fixture layouts, %s", (_, render, source) => {
   it.each(LAYOUTS.map((l) => [l.name, l] as const))("%s", (_name, layout) => {
     const pages = layout.pages.map((lines, i) => ({ page: i + 1, text: render(lines), source }));

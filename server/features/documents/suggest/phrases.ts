@@ -51,7 +51,7 @@ export function phraseCandidates(ctx: Context): Candidate[] {
   letterhead(ctx, add);
   datePeriods(text, ctx, add);
   if (ctx.gates.has("inspection")) tickedResults(text, add);
-  permitNumberByFormat(text, ctx, add);
+  permitNumberByFormat(ctx, add);
   return out;
 }
 
@@ -177,15 +177,15 @@ function tickedResults(text: string, add: Add) {
 }
 
 /** "ENCROACHMENT PERMIT  EP-26-00317": a permit-number shape on a line that says "permit", without a label. */
-function permitNumberByFormat(text: string, ctx: Context, add: Add) {
+function permitNumberByFormat(ctx: Context, add: Add) {
   for (const line of ctx.lines) {
     if (!/permit/i.test(line.text)) continue;
     const re = /(?<![\w-])(?:[A-Z]{1,5}-?)?\d{2,4}-\d{2,7}(?:-[A-Z0-9]{1,5})?(?![\w-])/g;
     for (let m = re.exec(line.text); m; m = re.exec(line.text)) {
-      if (findDates(m[0], ctx.order).length) continue;
+      // A date, or a telephone number ("(415) 473-6528", "415-473-6528"), is no permit number.
+      if (findDates(m[0], ctx.order).length || /^(?:\d{3}-)?\d{3}-\d{4}$/.test(m[0])) continue;
       const start = line.offset + m.index;
       add("permit_number", fixOcrDigits(m[0]), start, start + m[0].length, 0.4, { placement: "format" });
     }
   }
-  void text;
 }

@@ -21,7 +21,8 @@ export interface ReadValue {
 }
 
 /** Separators between a label and its value: "Permit No.: ", "Bond # - ", "Expires — ". */
-const LEAD = /^[\s:#.=\-–—>)\]|]*/;
+/** A colon read as '!' or ';' by the OCR included. */
+const LEAD = /^[\s:;!#.=\-–—>)\]|]*/;
 const words = (s: string) => (s.match(/[A-Za-z]{2,}/g) ?? []).length;
 
 const ID = /^(?:[A-Za-z]{1,6} (?=\d))?[A-Za-z0-9]+(?:(?: ?- ?|[/.])[A-Za-z0-9]+)*/;
@@ -72,6 +73,9 @@ function readAmount(segment: string): ReadValue | null {
   return { value: a.value, start, end: a.end, gapWords, ambiguous: false, swapped: false };
 }
 
+/** The OCR's "Cily of", "Countv of", "C1ty of": a government's name, whose first word is never anything else. */
+const GOVERNMENT_SLIP = /^(?:C[il1|!][lt1|!][yv]|C[o0]un[lt1][yv])(?= of\b)/i;
+
 /** "Great Lakes Casualty Company", "City of Springfield": most words capitalised, unlike a sentence. */
 function looksLikeAName(value: string): boolean {
   const significant = value.split(" ").filter((w) => !/^(?:of|and|the|for|in|on|at|to|by|a|an|&)$/i.test(w));
@@ -94,7 +98,9 @@ function readName(segment: string): ReadValue | null {
     .replace(/\s+(?:tel|phone|fax|ph)\b.*$/i, "")
     .replace(/[;,]\s*$/, "")
     .replace(/(?<!\b(?:Co|Inc|Corp|Ltd|Dept|Assn|[A-Z]))\.\s*$/, "");
-  const value = tidyName(text);
+  const value = tidyName(text).replace(GOVERNMENT_SLIP, (word: string) =>
+    /^c[o0]/i.test(word) ? "County" : "City",
+  );
   if (!/^[A-Za-z]/.test(value) || (value.match(/[A-Za-z]/g) ?? []).length < 3) return null;
   if (value.length > 100 || NOT_A_NAME.test(value) || !looksLikeAName(value)) return null;
   return { value, start, end: start + text.length, gapWords: 0, ambiguous: false, swapped: false };
