@@ -86,7 +86,8 @@ async function send(page: Page, url: string, data: unknown) {
 
 const region = (page: Page, name: string) => page.getByRole("region", { name, exact: true });
 const panel = (page: Page, filename: string) => region(page, `Suggested from ${filename}`);
-const toast = (page: Page, text: string) => eventually(() => page.getByText(text).first().isVisible());
+const toast = (page: Page, text: string) =>
+  eventually(() => page.getByText(text).first().isVisible()).toBe(true);
 
 async function noSidewaysScroll(page: Page) {
   await eventually(() =>
@@ -128,12 +129,13 @@ beforeAll(async () => {
   const permit = await send(admin, "/api/permits", {
     permit_number: `RP-${digits}`,
     permit_name: `Read Renewal Permit ${stamp}`,
-    agency: "City of Springfield Building Division",
+    agency: "City of Springfield",
     project_id: project.id,
     is_required: true,
     archived: false,
     record_type: "permit",
     issue_date: "2025-03-15",
+    start_date: "2025-03-15",
     expiration_date: "2026-03-14",
   });
   permitId = permit.id!;
@@ -348,6 +350,29 @@ describe("reading a party's document in the request review", () => {
     await expect(suggestions.getByRole("button", { name: /^Accept/ }).count()).resolves.toBe(0);
     await suggestions.scrollIntoViewIfNeeded();
     await viewportShot(admin, "document-suggestions-request-review-1280");
+  });
+});
+
+describe("a value corrected before it is accepted", () => {
+  it("saves the person's correction, not what was read", async () => {
+    const page = await signedIn(b, DEMO.companyUser);
+    await page.goto(`${BASE_URL}/permits/${permitId}`);
+    const filename = `permit-card-${stamp}.pdf`;
+    await region(page, "Attachments")
+      .getByLabel("File to upload")
+      .setInputFiles({ name: filename, mimeType: "application/pdf", buffer: await permitPdf() });
+    const suggestions = panel(page, filename);
+    const agency = suggestions.getByRole("listitem", { name: /^Agency: / });
+    await eventually(() => agency.isVisible()).toBe(true);
+    await agency.getByRole("button", { name: "Edit Agency before accepting" }).click();
+    await agency.getByLabel("Agency to save").fill("Springfield Building Division");
+    await viewportShot(page, "document-suggestions-correct-1280");
+    await agency.getByRole("button", { name: "Accept Agency as corrected" }).click();
+    await toast(page, `Saved from ${filename}.`);
+    await eventually(() =>
+      region(page, "Agency Info").getByText("Springfield Building Division", { exact: true }).isVisible(),
+    ).toBe(true);
+    await eventually(() => agency.getByText("Accepted").isVisible()).toBe(true);
   });
 });
 

@@ -51,5 +51,8 @@ export function bestPerField(suggestions: readonly Suggestion[]): Suggestion[] {
   return [...best.values()];
 }
 
-/** A row's identity within a reading (one field may carry more than one candidate). */
-export const suggestionKey = (s: Suggestion) => `${s.field}:${s.value}:${s.page}`;
+/**
+ * A row's identity within a reading (one field may carry more than one candidate): where it was
+ * read, not its value, which the person may correct before accepting it.
+ */
+export const suggestionKey = (s: Suggestion) => `${s.field}:${s.page}:${s.raw}`;

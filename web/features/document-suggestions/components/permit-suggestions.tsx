@@ -147,6 +147,7 @@ function ReadingPanel({
       currency={currency}
       refusal={refusal}
       canAccept={permit.can.edit}
+      canEdit
       accepted={accepted}
       isBusy={accept.isPending}
       onAccept={onAccept}

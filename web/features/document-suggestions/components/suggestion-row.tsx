@@ -1,11 +1,17 @@
+import { useState } from "react";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Chip from "@mui/material/Chip";
+import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import Check from "@mui/icons-material/Check";
 import ErrorOutline from "@mui/icons-material/ErrorOutlineOutlined";
 import HelpOutline from "@mui/icons-material/HelpOutlineOutlined";
-import { SUGGESTION_FIELD_LABELS, type Suggestion } from "../../../../shared/domain/document-reading.ts";
+import {
+  DATE_SUGGESTION_FIELDS,
+  SUGGESTION_FIELD_LABELS,
+  type Suggestion,
+} from "../../../../shared/domain/document-reading.ts";
 import { compare, LOW_CONFIDENCE, shownValue, type CurrentValues } from "../suggestion-values.ts";
 
 export interface SuggestionRowProps {
@@ -19,8 +25,11 @@ export interface SuggestionRowProps {
   isAccepted: boolean;
   /** Accept is offered (staff who may edit); false: the row is read-only. */
   canAccept: boolean;
+  /** The value may be corrected before it is accepted (a permit's page; the form's own fields are editable). */
+  canEdit?: boolean;
   isBusy: boolean;
-  onAccept: () => void;
+  /** Accept this value: the suggestion's, or the person's correction of it. */
+  onAccept: (value: string) => void;
 }
 
 const caption = { display: "block", color: "text.secondary", lineHeight: 1.4 } as const;
@@ -37,6 +46,9 @@ export function SuggestionRow(props: SuggestionRowProps) {
   const comparison = compare(s, current);
   const now = current[s.field];
   const isLow = s.confidence < LOW_CONFIDENCE;
+  // The person's correction while it is being edited; null: the suggestion as read.
+  const [draft, setDraft] = useState<string | null>(null);
+  const isEditing = draft !== null && !props.isAccepted;
   return (
     <Box
       component="li"
@@ -93,17 +105,31 @@ export function SuggestionRow(props: SuggestionRowProps) {
         <Typography component="span" variant="caption" sx={caption}>
           Suggested
         </Typography>
-        <Typography
-          sx={{
-            fontWeight: 650,
-            overflowWrap: "anywhere",
-            ...(comparison === "differs"
-              ? { bgcolor: "action.selected", px: 0.5, mx: -0.5, borderRadius: 0.5, width: "fit-content" }
-              : {}),
-          }}
-        >
-          {shown}
-        </Typography>
+        {isEditing ? (
+          <TextField
+            size="small"
+            fullWidth
+            autoFocus
+            label={`${label} to save`}
+            type={DATE_SUGGESTION_FIELDS.includes(s.field) ? "date" : "text"}
+            value={draft}
+            onChange={(event) => setDraft(event.target.value)}
+            sx={{ mt: 0.75 }}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+        ) : (
+          <Typography
+            sx={{
+              fontWeight: 650,
+              overflowWrap: "anywhere",
+              ...(comparison === "differs"
+                ? { bgcolor: "action.selected", px: 0.5, mx: -0.5, borderRadius: 0.5, width: "fit-content" }
+                : {}),
+            }}
+          >
+            {shown}
+          </Typography>
+        )}
       </Box>
       <Box sx={{ gridArea: "source", minWidth: 0 }}>
         <Typography variant="caption" sx={{ ...caption, overflowWrap: "anywhere" }}>
@@ -140,7 +166,14 @@ export function SuggestionRow(props: SuggestionRowProps) {
       )}
       {props.canAccept ? (
         <Box sx={{ gridArea: "action", justifySelf: "end", alignSelf: { md: "center" } }}>
-          <RowAction {...props} label={label} shown={shown} isSame={comparison === "same"} />
+          <RowAction
+            {...props}
+            label={label}
+            shown={shown}
+            isSame={comparison === "same"}
+            draft={isEditing ? draft : null}
+            onDraft={setDraft}
+          />
         </Box>
       ) : null}
     </Box>
@@ -151,12 +184,22 @@ function RowAction({
   refusal,
   isAccepted,
   canAccept,
+  canEdit,
   isBusy,
   onAccept,
   label,
   shown,
   isSame,
-}: SuggestionRowProps & { label: string; shown: string; isSame: boolean }) {
+  suggestion,
+  draft,
+  onDraft,
+}: SuggestionRowProps & {
+  label: string;
+  shown: string;
+  isSame: boolean;
+  draft: string | null;
+  onDraft: (draft: string | null) => void;
+}) {
   if (isAccepted)
     return <Chip size="small" color="success" icon={<Check />} label="Accepted" sx={{ fontWeight: 600 }} />;
   if (refusal)
@@ -165,17 +208,46 @@ function RowAction({
         {refusal}
       </Typography>
     );
-  if (!canAccept || isSame) return null;
+  if (!canAccept || (isSame && draft === null)) return null;
+  if (draft !== null)
+    return (
+      <Box sx={{ display: "flex", gap: 0.5, flexWrap: "wrap", justifyContent: "flex-end" }}>
+        <Button size="small" color="inherit" disabled={isBusy} onClick={() => onDraft(null)}>
+          Cancel
+        </Button>
+        <Button
+          variant="contained"
+          size="small"
+          disabled={isBusy || !draft.trim()}
+          onClick={() => onAccept(draft.trim())}
+          aria-label={`Accept ${label} as corrected`}
+        >
+          Accept
+        </Button>
+      </Box>
+    );
   return (
-    <Button
-      variant="outlined"
-      size="small"
-      disabled={isBusy}
-      onClick={onAccept}
-      aria-label={`Accept ${label}: ${shown}`}
-      sx={{ minWidth: 88 }}
-    >
-      Accept
-    </Button>
+    <Box sx={{ display: "flex", gap: 0.5, flexWrap: "wrap", justifyContent: "flex-end" }}>
+      {canEdit ? (
+        <Button
+          size="small"
+          disabled={isBusy}
+          onClick={() => onDraft(suggestion.value)}
+          aria-label={`Edit ${label} before accepting`}
+        >
+          Edit
+        </Button>
+      ) : null}
+      <Button
+        variant="outlined"
+        size="small"
+        disabled={isBusy}
+        onClick={() => onAccept(suggestion.value)}
+        aria-label={`Accept ${label}: ${shown}`}
+        sx={{ minWidth: 80 }}
+      >
+        Accept
+      </Button>
+    </Box>
   );
 }

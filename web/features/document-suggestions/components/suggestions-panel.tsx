@@ -33,6 +33,8 @@ export interface SuggestionsPanelProps {
   refusal?: (field: SuggestionField) => string | null;
   /** False: the suggestions are shown without Accept (to compare with what a party typed). */
   canAccept?: boolean;
+  /** A value may be corrected before it is accepted (a permit's page). */
+  canEdit?: boolean;
   /** What was accepted already (suggestionKey()). */
   accepted?: ReadonlySet<string>;
   isBusy?: boolean;
@@ -172,7 +174,8 @@ function Rows(props: SuggestionsPanelProps & { reading: DocumentReading }) {
             isAccepted={!!accepted?.has(suggestionKey(s))}
             canAccept={canAccept && !!onAccept}
             isBusy={isBusy}
-            onAccept={() => onAccept?.([s])}
+            canEdit={!!props.canEdit}
+            onAccept={(value) => onAccept?.([{ ...s, value }])}
           />
         ))}
       </Box>
