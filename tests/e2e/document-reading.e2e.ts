@@ -353,6 +353,34 @@ describe("reading a party's document in the request review", () => {
   });
 });
 
+describe("a super-admin's new-permit form", () => {
+  it("reads the file for the company chosen on the form", async () => {
+    const sa = await signedIn(b, DEMO.superAdmin);
+    await sa.goto(`${BASE_URL}/permits/new`);
+    const filename = `super-card-${stamp}.pdf`;
+    await sa
+      .getByRole("region", { name: "Permit File Upload" })
+      .getByLabel("Permit file", { exact: true })
+      .setInputFiles({ name: filename, mimeType: "application/pdf", buffer: await permitPdf() });
+    // No company yet: the file waits for one.
+    await eventually(() =>
+      sa.getByText(`Select a company to have ${filename} read for suggested values.`).isVisible(),
+    ).toBe(true);
+    const sent = sa.waitForRequest(
+      (r) => r.method() === "POST" && r.url().endsWith("/api/document-readings"),
+    );
+    await sa.getByRole("combobox", { name: "Company" }).click();
+    await sa.getByRole("option", { name: "Summit Ridge Construction" }).click();
+    // Sent once the company is known (a super-admin's upload names it: the browser does not show
+    // an upload's multipart body to the test, the panel's answer is the proof).
+    await sent;
+    const suggestions = panel(sa, filename);
+    await eventually(() => suggestions.getByRole("listitem").count()).toBeGreaterThanOrEqual(4);
+    await suggestions.getByRole("button", { name: "Accept All" }).click();
+    await eventually(() => sa.getByLabel("Permit Number", { exact: true }).inputValue()).toBe(PERMIT_NUMBER);
+  });
+});
+
 describe("a value corrected before it is accepted", () => {
   it("saves the person's correction, not what was read", async () => {
     const page = await signedIn(b, DEMO.companyUser);
