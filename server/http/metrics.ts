@@ -80,7 +80,7 @@ export async function createMetrics(token: string | undefined, database: Databas
   });
   const jobRuns = new client.Counter({
     name: `${PREFIX}job_runs_total`,
-    help: "Runs of the scheduled jobs (reminders, reminders-retry, backup) by outcome; skipped: another node had the run",
+    help: "Runs of the scheduled jobs (reminders, reminders-retry, backup) and documents read (document-reading) by outcome; skipped: another node had the run",
     labelNames: ["job", "outcome"],
     registers: [registry],
   });

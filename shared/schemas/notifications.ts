@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DATE_ORDERS } from "../domain/document-reading.ts";
 import { DEFAULT_ESCALATION_DAYS, ESCALATION_DAYS_MAX } from "../domain/lifecycle.ts";
 import { ROLES } from "../domain/roles.ts";
 import { IdSchema } from "./common.ts";
@@ -50,6 +51,8 @@ export const NotificationSettingsSchema = ReminderSwitchesSchema.extend({
   reminderHour: z.number().int(),
   /** The company's currency (ISO 4217), which company admins set here (issue 12). */
   currency: z.string(),
+  /** The company's 'Date Order' for numeric dates in documents (issue 28), which company admins set here too. */
+  dateOrder: z.enum(DATE_ORDERS),
   users: z.array(RecipientCandidateSchema),
   can: z.object({ edit: z.boolean(), sendTestEmail: z.boolean() }),
 });
@@ -67,6 +70,8 @@ export const UpdateNotificationSettingsSchema = ReminderSwitchesSchema.extend({
   overdueDigest: z.boolean().optional(),
   /** The company's currency (ISO 4217); left out or empty: unchanged. */
   currency: CurrencySchema.optional(),
+  /** The company's 'Date Order' (issue 28); left out: unchanged. */
+  dateOrder: z.enum(DATE_ORDERS, { message: "Date Order must be MDY or DMY" }).optional(),
   recipientUserIds: z
     .array(IdSchema)
     .max(1000, { message: "Too many recipients" })

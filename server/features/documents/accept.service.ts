@@ -137,6 +137,8 @@ export async function acceptSuggestions(
   input: AcceptSuggestions,
 ): Promise<PermitRow> {
   const reading = await findPermitReading(tx, permit, input.reading_id);
+  // The file's name as this permit has it (the same bytes may have come first under another name).
+  const filename = reading.shownAs ?? reading.filename;
   if (reading.status !== "done") throw conflict("This document has not been read yet.");
   const values = new Map<SuggestionField, string>();
   for (const { field, value } of input.fields) {
@@ -149,9 +151,9 @@ export async function acceptSuggestions(
     const found = reading.suggestions.filter((s) => s.field === field);
     const page = (found.find((s) => s.value === values.get(field)) ?? found[0])?.page;
     if (page === undefined) {
-      throw refused(field, `${reading.filename} suggests no ${SUGGESTION_FIELD_LABELS[field]}.`);
+      throw refused(field, `${filename} suggests no ${SUGGESTION_FIELD_LABELS[field]}.`);
     }
-    sourceOf.set(field, `from document ${reading.filename}, page ${page}`);
+    sourceOf.set(field, `from document ${filename}, page ${page}`);
   }
   const isBond = permit.recordType === "bond";
   for (const field of values.keys()) {

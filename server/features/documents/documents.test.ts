@@ -414,6 +414,31 @@ describe("accepting suggestions (POST /api/permits/:id/accept-suggestions)", () 
     );
   });
 
+  it("the audit names the file as the permit has it, though the same bytes were read first under another name", async () => {
+    const content = unique(PERMIT_CARD);
+    await attach(w.user, w.hiddenPermitId, content, "first-name.pdf");
+    const permit = await t.make.permit({
+      companyId: w.companyId,
+      clientId: w.seenClientId,
+      expirationDate: "2026-01-01",
+    });
+    await attach(w.user, permit.id, content, "second-name.pdf");
+    await reader();
+    const reading = (await readingOf(await sha256(content)))!;
+    expect(reading.filename).toBe("first-name.pdf");
+    const listed = (await w.user.get(`/api/permits/${permit.id}/document-readings`)).json().readings;
+    expect(listed[0]).toMatchObject({ id: reading.id, filename: "second-name.pdf" });
+    const res = await w.user.post(`/api/permits/${permit.id}/accept-suggestions`, {
+      reading_id: reading.id,
+      fields: [{ field: "expiration_date", value: "2030-12-31" }],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const audit = await t.db.select().from(permitAudit).where(eq(permitAudit.permitId, permit.id));
+    expect(audit.find((a) => a.field === "expiration_date")?.source).toBe(
+      "from document second-name.pdf, page 1",
+    );
+  });
+
   it("the value a person edited is what is saved, validated like the form; bad input changes nothing", async () => {
     const permit = await t.make.permit({
       companyId: w.companyId,
@@ -570,6 +595,26 @@ describe("a company's Date Order", () => {
       (await readingOf(await sha256(content)))!.suggestions as { field: string; value: string }[]
     ).find((s) => s.field === "expiration_date");
     expect(expiry?.value).toBe("2031-04-03");
+    await t.db.execute(sql`update companies set date_order = 'MDY' where id = ${w.companyId}`);
+  });
+
+  it("a company-admin sets it with the company's settings (as the currency); left out, it is kept", async () => {
+    const settings = (await w.admin.get("/api/notifications/settings")).json();
+    expect(settings.dateOrder).toBe("MDY");
+    const body = {
+      email30Day: settings.email30Day,
+      email7Day: settings.email7Day,
+      email1Day: settings.email1Day,
+      recipientUserIds: [],
+    };
+    const put = await w.admin.put("/api/notifications/settings", { ...body, dateOrder: "DMY" });
+    expect(put.statusCode, put.body).toBe(200);
+    expect((await w.admin.get("/api/notifications/settings")).json().dateOrder).toBe("DMY");
+    await w.admin.put("/api/notifications/settings", body);
+    expect((await w.superAdmin.get(`/api/companies/${w.companyId}`)).json().dateOrder).toBe("DMY");
+    expect((await w.admin.put("/api/notifications/settings", { ...body, dateOrder: "YMD" })).statusCode).toBe(
+      400,
+    );
     await t.db.execute(sql`update companies set date_order = 'MDY' where id = ${w.companyId}`);
   });
 });

@@ -103,7 +103,13 @@ export async function findPermitReading(
           (select a.id from attachments a where a.permit_id = ${permit.id} and a.company_id = r.company_id
              and a.sha256 = r.sha256 order by a.archived, a.created_at desc limit 1) as "attachmentId",
           (select a.kind from attachments a where a.permit_id = ${permit.id} and a.company_id = r.company_id
-             and a.sha256 = r.sha256 order by a.archived, a.created_at desc limit 1) as "attachmentKind"
+             and a.sha256 = r.sha256 order by a.archived, a.created_at desc limit 1) as "attachmentKind",
+          coalesce(
+            (select a.filename from attachments a where a.permit_id = ${permit.id} and a.company_id = r.company_id
+               and a.sha256 = r.sha256 order by a.archived, a.created_at desc limit 1),
+            (select f.filename from request_files f join document_requests d on d.id = f.request_id
+               where d.permit_id = ${permit.id} and f.sha256 = r.sha256 order by f.created_at desc limit 1)
+          ) as "shownAs"
         from document_readings r
         where r.id = ${readingId} and r.company_id = ${permit.companyId}
           -- one of the permit's files, or a file an outside party sent for one of its requests

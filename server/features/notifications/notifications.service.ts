@@ -1,3 +1,4 @@
+import type { DateOrder } from "../../../shared/domain/document-reading.ts";
 import { and, asc, eq, inArray, not, sql } from "drizzle-orm";
 import { REMINDER_DAYS } from "../../../shared/domain/constants.ts";
 import type { Role } from "../../../shared/domain/roles.ts";
@@ -106,6 +107,7 @@ export async function loadSettings(
     timeZone: company.timeZone,
     reminderHour,
     currency: company.currency,
+    dateOrder: company.dateOrder as DateOrder,
     ...switches,
     ...escalation,
     users: candidates.map((u) => ({
@@ -153,8 +155,10 @@ export async function saveSettings(
     const prefs = { ...switches, ...escalation };
     // The company's currency (issue 12): company admins set it here; left out keeps it.
     const currency = input.currency || company.currency;
-    if (currency !== company.currency) {
-      await tx.update(companies).set({ currency }).where(eq(companies.id, company.id));
+    // Issue 28: the company's Date Order, likewise.
+    const dateOrder = input.dateOrder ?? (company.dateOrder as DateOrder);
+    if (currency !== company.currency || dateOrder !== company.dateOrder) {
+      await tx.update(companies).set({ currency, dateOrder }).where(eq(companies.id, company.id));
     }
     await tx
       .insert(companyPreferences)
@@ -172,8 +176,8 @@ export async function saveSettings(
       entityId: company.id,
       companyId: company.id,
       details: {
-        before: { ...before, currency: company.currency },
-        after: { ...prefs, currency, recipientUserIds: input.recipientUserIds },
+        before: { ...before, currency: company.currency, dateOrder: company.dateOrder },
+        after: { ...prefs, currency, dateOrder, recipientUserIds: input.recipientUserIds },
       },
     });
   });
