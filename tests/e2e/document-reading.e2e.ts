@@ -430,4 +430,23 @@ describe("the company's date order", () => {
       await eventually(order).toBe(value);
     }
   });
+
+  it("is a company admin's setting too, beside the currency", async () => {
+    const admin = await signedIn(b, DEMO.otherCompanyAdmin);
+    await admin.goto(`${BASE_URL}/settings/notifications`);
+    await admin.getByRole("heading", { name: "Notification Settings" }).waitFor();
+    const field = admin.getByRole("combobox", { name: "Date Order" });
+    await eventually(() => field.textContent()).toContain("Month first (03/04/2026 = March 4)");
+    for (const label of ["Day first (03/04/2026 = 3 April)", "Month first (03/04/2026 = March 4)"]) {
+      await field.click();
+      await admin.getByRole("option", { name: label }).click();
+      await admin.getByRole("button", { name: "Save Settings" }).click();
+      await eventually(() => admin.getByRole("button", { name: "Save Settings" }).isDisabled()).toBe(true);
+      await admin.reload();
+      await eventually(() => admin.getByRole("combobox", { name: "Date Order" }).textContent()).toContain(
+        label,
+      );
+      if (label.startsWith("Day")) await shot(admin, "document-date-order-settings-1280");
+    }
+  });
 });

@@ -7,7 +7,6 @@ import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import FormControlLabel from "@mui/material/FormControlLabel";
 import FormHelperText from "@mui/material/FormHelperText";
-import MenuItem from "@mui/material/MenuItem";
 import Paper from "@mui/material/Paper";
 import Switch from "@mui/material/Switch";
 import TextField from "@mui/material/TextField";
@@ -23,6 +22,7 @@ import {
   type CompanyInputParsed,
 } from "../../../../shared/schemas/companies.ts";
 import { CurrencyField } from "../../../components/currency-field.tsx";
+import { DateOrderField } from "../../../components/date-order-field.tsx";
 import { FormTextField } from "../../../components/form-text-field.tsx";
 import { useUnsavedChanges } from "../../../components/unsaved-changes.tsx";
 import { errorMessage } from "../../../lib/api.ts";
@@ -47,11 +47,6 @@ const FIELDS = [
   "requireTwoFactor",
   "currency",
   "dateOrder",
-] as const;
-/** How the document reader takes a numeric date such as 03/04/2026 (issue 28). */
-const DATE_ORDER_OPTIONS = [
-  { value: "MDY", label: "Month first (03/04/2026 = March 4)" },
-  { value: "DMY", label: "Day first (03/04/2026 = 3 April)" },
 ] as const;
 // Some engines leave UTC out of their list; the server accepts any zone Intl knows.
 const TIME_ZONES = ["UTC", ...Intl.supportedValuesOf("timeZone").filter((zone) => zone !== "UTC")];
@@ -224,24 +219,13 @@ export function CompanyForm({ company, defaultTimeZone }: { company?: Company; d
           control={control}
           name="dateOrder"
           render={({ field, fieldState }) => (
-            <TextField
-              select
-              label="Date Order"
-              value={field.value ?? "MDY"}
-              onChange={(event) => field.onChange(event.target.value)}
+            <DateOrderField
+              value={field.value}
+              onChange={field.onChange}
               onBlur={field.onBlur}
               inputRef={field.ref}
-              error={!!fieldState.error}
-              helperText={
-                fieldState.error?.message ?? "How dates such as 03/04/2026 are read from uploaded documents."
-              }
-            >
-              {DATE_ORDER_OPTIONS.map((option) => (
-                <MenuItem key={option.value} value={option.value}>
-                  {option.label}
-                </MenuItem>
-              ))}
-            </TextField>
+              error={fieldState.error?.message}
+            />
           )}
         />
         <Controller
