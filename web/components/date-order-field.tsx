@@ -31,6 +31,7 @@ export function DateOrderField({
   return (
     <TextField
       select
+      fullWidth
       label="Date Order"
       value={value || "MDY"}
       onChange={(event) => onChange(event.target.value as DateOrder)}
