@@ -21,6 +21,7 @@ import {
 import { CommentsCard } from "../../features/comments/index.ts";
 import { PermitContactsCard } from "../../features/contacts/index.ts";
 import { RequestDocumentButton, RequestsCard } from "../../features/document-requests/index.ts";
+import { PermitDocumentSuggestions } from "../../features/document-suggestions/index.ts";
 import {
   InspectionsCard,
   LifecyclePending,
@@ -83,6 +84,12 @@ function PermitDetailView({ permit }: { permit: PermitDetail }) {
             ),
           },
           { key: "timeline", order: 2, node: <PermitTimeline permit={permit} /> },
+          // Issue 28: what the reader found in the current files, accepted by a person (staff only).
+          {
+            key: "document-suggestions",
+            order: 3,
+            node: <PermitDocumentSuggestions permit={permit} currency={currency} />,
+          },
           ...(isBond
             ? [
                 {
@@ -105,7 +112,14 @@ function PermitDetailView({ permit }: { permit: PermitDetail }) {
           {
             key: "requests",
             order: 3,
-            node: <RequestsCard permitId={permit.id} canReview={permit.can.edit} currency={currency} />,
+            node: (
+              <RequestsCard
+                permitId={permit.id}
+                canReview={permit.can.edit}
+                currency={currency}
+                bondAmount={isBond ? (permit.current_amount ?? permit.bond_amount) : null}
+              />
+            ),
           },
           ...(life
             ? [

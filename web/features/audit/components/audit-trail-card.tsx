@@ -77,6 +77,16 @@ function Value({ value }: { value: string | null }) {
   );
 }
 
+/** Where an accepted value came from (issue 28): "from document site-plan.pdf, page 2". */
+function Source({ entry }: { entry: AuditRow }) {
+  if (!entry.source) return null;
+  return (
+    <Typography variant="caption" component="div" sx={{ color: "text.secondary", overflowWrap: "anywhere" }}>
+      {entry.source}
+    </Typography>
+  );
+}
+
 function AuditTable({ entries }: { entries: AuditRow[] }) {
   return (
     <TableContainer>
@@ -111,6 +121,7 @@ function AuditTable({ entries }: { entries: AuditRow[] }) {
               </TableCell>
               <TableCell sx={{ width: "28%" }}>
                 <Value value={e.text.newValue} />
+                <Source entry={e} />
               </TableCell>
             </TableRow>
           ))}
@@ -150,6 +161,7 @@ function AuditList({ entries }: { entries: AuditRow[] }) {
               )}
             </Typography>
           ) : null}
+          <Source entry={e} />
           <Typography variant="caption" component="div" sx={{ color: "text.secondary" }}>
             <Who entry={e} /> · {formatMoment(e.timestamp)}
           </Typography>

@@ -51,7 +51,7 @@ export function AuditTrailList({ permitId }: { permitId: string }) {
               <ListItem key={entry.id} divider disableGutters>
                 <ListItemText
                   primary={change ? `${title} — ${change}` : title}
-                  secondary={`${who} · ${formatMoment(entry.timestamp)}`}
+                  secondary={[who, formatMoment(entry.timestamp), entry.source].filter(Boolean).join(" · ")}
                   slotProps={{ primary: { sx: { overflowWrap: "anywhere" } } }}
                 />
               </ListItem>

@@ -22,6 +22,7 @@ import {
   type CompanyInputParsed,
 } from "../../../../shared/schemas/companies.ts";
 import { CurrencyField } from "../../../components/currency-field.tsx";
+import { DateOrderField } from "../../../components/date-order-field.tsx";
 import { FormTextField } from "../../../components/form-text-field.tsx";
 import { useUnsavedChanges } from "../../../components/unsaved-changes.tsx";
 import { errorMessage } from "../../../lib/api.ts";
@@ -45,6 +46,7 @@ const FIELDS = [
   "timeZone",
   "requireTwoFactor",
   "currency",
+  "dateOrder",
 ] as const;
 // Some engines leave UTC out of their list; the server accepts any zone Intl knows.
 const TIME_ZONES = ["UTC", ...Intl.supportedValuesOf("timeZone").filter((zone) => zone !== "UTC")];
@@ -63,6 +65,7 @@ function valuesOf(company: Company | undefined, defaultTimeZone: string): Compan
     timeZone: company?.timeZone ?? defaultTimeZone,
     requireTwoFactor: company?.requireTwoFactor ?? false,
     currency: company?.currency ?? DEFAULT_CURRENCY,
+    dateOrder: company?.dateOrder ?? "MDY",
   };
 }
 
@@ -205,6 +208,19 @@ export function CompanyForm({ company, defaultTimeZone }: { company?: Company; d
           render={({ field, fieldState }) => (
             <CurrencyField
               value={field.value ?? ""}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              inputRef={field.ref}
+              error={fieldState.error?.message}
+            />
+          )}
+        />
+        <Controller
+          control={control}
+          name="dateOrder"
+          render={({ field, fieldState }) => (
+            <DateOrderField
+              value={field.value}
               onChange={field.onChange}
               onBlur={field.onBlur}
               inputRef={field.ref}

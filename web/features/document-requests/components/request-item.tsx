@@ -15,6 +15,7 @@ import {
   type RequestState,
 } from "../../../../shared/domain/document-requests.ts";
 import { formatAmountChange, formatBytes, formatDay, formatDayOf } from "../../../lib/format.ts";
+import { RequestSuggestions } from "../../document-suggestions/index.ts";
 import { requestFileUrl } from "../api/request-writes.ts";
 import type { RequestSubmission, RequestView } from "../api/types.ts";
 
@@ -192,6 +193,7 @@ function Party({ r }: { r: RequestView }) {
 export function RequestItem({
   r,
   currency,
+  bondAmount = null,
   canReview,
   onApprove,
   onReject,
@@ -200,6 +202,7 @@ export function RequestItem({
 }: {
   r: RequestView;
   currency: string;
+  bondAmount?: string | null;
   canReview: boolean;
   onApprove: (submission: RequestSubmission) => void;
   onReject: (submission: RequestSubmission) => void;
@@ -256,6 +259,15 @@ export function RequestItem({
             Sent {formatDayOf(pending.submittedAt)}, awaiting your review
           </Typography>
           <SubmissionContent requestId={r.id} submission={pending} currency={currency} />
+          {/* Issue 28: what the files say, beside what the party typed (staff only). */}
+          {canReview ? (
+            <RequestSuggestions
+              requestId={r.id}
+              typed={pending.values}
+              currency={currency}
+              bondAmount={bondAmount}
+            />
+          ) : null}
           {canReview ? (
             <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap" }}>
               <Button

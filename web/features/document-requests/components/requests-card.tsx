@@ -21,8 +21,11 @@ export function RequestsCard({
   permitId,
   canReview,
   currency,
+  bondAmount = null,
 }: {
   permitId: string;
+  /** A bond's amount now (its ledger's current amount): a rider's typed change is checked against the document with it. */
+  bondAmount?: string | null;
   /** From the permit's can.edit: the roles that may ask for and review documents. */
   canReview: boolean;
   currency: string;
@@ -48,6 +51,7 @@ export function RequestsCard({
               key={r.id}
               r={r}
               currency={currency}
+              bondAmount={bondAmount}
               canReview={canReview}
               isBusy={approve.isPending}
               onApprove={(s) => approve.mutate({ id: r.id, submissionId: s.id })}

@@ -20,6 +20,7 @@ import {
   type UpdateNotificationSettings,
 } from "../../../../shared/schemas/notifications.ts";
 import { CurrencyField } from "../../../components/currency-field.tsx";
+import { DateOrderField } from "../../../components/date-order-field.tsx";
 import { useUnsavedChanges } from "../../../components/unsaved-changes.tsx";
 import { errorMessage } from "../../../lib/api.ts";
 import { applyServerFieldErrors } from "../../../lib/form-errors.ts";
@@ -39,6 +40,7 @@ const formValues = (s: NotificationSettings): UpdateNotificationSettings => ({
   escalationDays: s.escalationDays,
   overdueDigest: s.overdueDigest,
   currency: s.currency,
+  dateOrder: s.dateOrder,
   recipientUserIds: s.users.filter((u) => u.receivesReminders).map((u) => u.id),
 });
 
@@ -68,6 +70,7 @@ export function ReminderSettingsForm({
           "escalationDays",
           "overdueDigest",
           "currency",
+          "dateOrder",
         ]),
     }),
   );
@@ -176,6 +179,29 @@ export function ReminderSettingsForm({
             render={({ field, fieldState }) => (
               <CurrencyField
                 value={field.value ?? ""}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                inputRef={field.ref}
+                error={fieldState.error?.message}
+                disabled={!canEdit}
+              />
+            )}
+          />
+
+          <Divider sx={{ my: 3 }} />
+          <Typography variant="h3" component="h2" gutterBottom>
+            Date Order
+          </Typography>
+          <Typography color="text.secondary" sx={{ mb: 2 }}>
+            Which date 03/04/2026 is when {settings.companyName}&apos;s uploaded documents are read for
+            suggested values.
+          </Typography>
+          <Controller
+            control={control}
+            name="dateOrder"
+            render={({ field, fieldState }) => (
+              <DateOrderField
+                value={field.value}
                 onChange={field.onChange}
                 onBlur={field.onBlur}
                 inputRef={field.ref}

@@ -173,6 +173,12 @@ function PermitCard({
         {permit.permit_number} · {permit.agency ?? "—"}
         {permit.archived ? " · archived" : ""}
       </Typography>
+      {/* Issue 28: found by what one of its files says. */}
+      {permit.matched_document ? (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 0.5, overflowWrap: "anywhere" }}>
+          Found in {permit.matched_document}
+        </Typography>
+      ) : null}
       {showProject ? (
         <Box sx={{ display: "flex", gap: 1, fontSize: "0.8125rem" }}>
           <Box component="span" sx={{ color: "text.secondary", minWidth: LABEL_WIDTH }}>

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import Box from "@mui/material/Box";
 import Paper from "@mui/material/Paper";
 import Typography from "@mui/material/Typography";
@@ -11,10 +12,13 @@ export function PermitFilePicker({
   file,
   onChange,
   replaces,
+  children,
 }: {
   file: File | null;
   onChange: (file: File | null) => void;
   replaces: boolean;
+  /** Below the chooser: the chosen file's suggested values (issue 28). */
+  children?: ReactNode;
 }) {
   return (
     <Paper
@@ -28,7 +32,8 @@ export function PermitFilePicker({
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
         The file is attached to the permit when you save
-        {replaces ? "; it replaces the current attachment" : ""}.
+        {replaces ? "; it replaces the current attachment" : ""}. A PDF or image is read at once for values to
+        fill in.
       </Typography>
       <Box sx={{ display: "flex", alignItems: "center", gap: 1.5, flexWrap: "wrap" }}>
         <FileChooser
@@ -41,6 +46,7 @@ export function PermitFilePicker({
           nameWidth={320}
         />
       </Box>
+      {children ? <Box sx={{ mt: 2, "&:empty": { display: "none" } }}>{children}</Box> : null}
     </Paper>
   );
 }

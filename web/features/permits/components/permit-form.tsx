@@ -23,6 +23,7 @@ import { useUploadPermitFile } from "../../attachments/index.ts";
 import { AuditTrailList } from "../../audit/index.ts";
 import { ContactsSection } from "./permit-contacts-section.tsx";
 import { PermitFilePicker } from "./permit-file-picker.tsx";
+import { PermitFormSuggestions } from "./permit-form-suggestions.tsx";
 import {
   AgencySection,
   ArchivedSwitch,
@@ -163,7 +164,16 @@ export function PermitForm({ permit, projectId, backTo }: PermitFormProps) {
         staff={options.data?.staff ?? []}
         current={permit?.responsible ?? null}
       />
-      <PermitFilePicker file={file} onChange={setFile} replaces={!!permit} />
+      <PermitFilePicker file={file} onChange={setFile} replaces={!!permit}>
+        <PermitFormSuggestions
+          control={control}
+          setValue={setValue}
+          file={file}
+          companyId={isSuperAdmin ? companyId || null : null}
+          needsCompany={isSuperAdmin && !companyId}
+          hasLedger={!!permit?.bond_status}
+        />
+      </PermitFilePicker>
       <ArchivedSwitch control={control} />
 
       <Box sx={{ display: "flex", gap: 1.5, flexWrap: "wrap" }}>

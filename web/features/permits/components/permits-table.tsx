@@ -199,6 +199,10 @@ function PermitRow({
       <td className="wide">
         {permit.permit_name}
         {permit.archived ? <span className="muted"> (archived)</span> : null}
+        {/* Issue 28: found by what one of its files says. */}
+        {permit.matched_document ? (
+          <span className="muted block">Found in {permit.matched_document}</span>
+        ) : null}
         {showProject ? (
           // The flat list has no group headers: the project and client go under the name.
           <span className="muted block">
