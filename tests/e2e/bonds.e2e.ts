@@ -11,11 +11,12 @@ import {
   eventually,
   followNavLink,
   PHONE,
+  recordApiRequests,
   shot,
   signedIn,
+  toast,
   useBrowser,
   viewportShot,
-  recordApiRequests,
 } from "./support.ts";
 
 // The bond ledger in the browser (issue 12): Surety Admin; a bond created with a surety typed free,
@@ -47,7 +48,6 @@ async function fitsItsBox(page: Page, table: string) {
 }
 
 const region = (page: Page, name: string) => page.getByRole("region", { name, exact: true });
-const toast = (page: Page, text: string) => eventually(() => page.getByText(text).first().isVisible());
 const money = (n: number) =>
   new Intl.NumberFormat(undefined, { style: "currency", currency: "USD" }).format(n);
 

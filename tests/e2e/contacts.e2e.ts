@@ -9,6 +9,7 @@ import {
   PHONE,
   shot,
   signedIn,
+  toast,
   useBrowser,
   viewportShot,
 } from "./support.ts";
@@ -27,7 +28,6 @@ const PHONE_NUMBER = "(720) 555-0177";
 const AGENT = `Morgan Agent ${stamp}`;
 
 const region = (page: Page, name: string) => page.getByRole("region", { name, exact: true });
-const toast = (page: Page, text: string) => eventually(() => page.getByText(text).first().isVisible());
 
 async function noSidewaysScroll(page: Page) {
   await eventually(() =>

@@ -12,6 +12,7 @@ import {
   recordApiRequests,
   shot,
   signedIn,
+  toast,
   useBrowser,
   viewportShot,
 } from "./support.ts";
@@ -86,8 +87,6 @@ async function send(page: Page, url: string, data: unknown) {
 
 const region = (page: Page, name: string) => page.getByRole("region", { name, exact: true });
 const panel = (page: Page, filename: string) => region(page, `Suggested from ${filename}`);
-const toast = (page: Page, text: string) =>
-  eventually(() => page.getByText(text).first().isVisible()).toBe(true);
 
 async function noSidewaysScroll(page: Page) {
   await eventually(() =>
@@ -191,6 +190,8 @@ describe("reading a bond rider on the bond's page", () => {
     await eventually(() => entries.count()).toBe(2);
     await expect(entries.nth(1).textContent()).resolves.toContain("Rider");
     await expect(entries.nth(1).textContent()).resolves.toContain("$125,000.00");
+    // The rider's row names the file it was read from, as its document.
+    await expect(entries.nth(1).textContent()).resolves.toContain(filename);
     await eventually(() => effective.getByText("Accepted").isVisible()).toBe(true);
     // The bond's amount is the rider's now: the row says so, and no longer differs.
     await eventually(() => amount.getByText("Accepted").isVisible()).toBe(true);

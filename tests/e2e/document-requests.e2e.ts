@@ -12,6 +12,7 @@ import {
   SCREENSHOT_DIR,
   shot,
   signedIn,
+  toast,
   useBrowser,
   viewportShot,
 } from "./support.ts";
@@ -30,8 +31,6 @@ const CSRF = { "x-requested-with": "permitrack" };
 const SHOTS = "/tmp/request-shots";
 
 const region = (page: Page, name: string) => page.getByRole("region", { name, exact: true });
-const toast = (page: Page, text: string | RegExp) =>
-  eventually(() => page.getByText(text).first().isVisible());
 const day = (iso: string) =>
   new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeZone: "UTC" }).format(
     new Date(`${iso}T00:00:00Z`),

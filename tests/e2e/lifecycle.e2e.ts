@@ -15,6 +15,7 @@ import {
   recordApiRequests,
   shot,
   signedIn,
+  toast,
   useBrowser,
   viewportShot,
 } from "./support.ts";
@@ -28,8 +29,6 @@ const b = useBrowser({ viewport: DESKTOP });
 const CSRF = { "x-requested-with": "permitrack" };
 
 const region = (page: Page, name: string) => page.getByRole("region", { name, exact: true });
-const toast = (page: Page, text: string | RegExp) =>
-  eventually(() => page.getByText(text).first().isVisible());
 const day = (iso: string) =>
   new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeZone: "UTC" }).format(
     new Date(`${iso}T00:00:00Z`),

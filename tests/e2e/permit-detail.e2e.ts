@@ -59,7 +59,9 @@ beforeAll(async () => {
 
   const admin = await signedIn(b, DEMO.companyAdmin);
   const me = await (await admin.request.get(`${BASE_URL}/api/me`)).json();
-  const today = new Intl.DateTimeFormat("en-CA", { timeZone: me.company?.timeZone ?? "UTC" }).format(new Date());
+  const today = new Intl.DateTimeFormat("en-CA", { timeZone: me.company?.timeZone ?? "UTC" }).format(
+    new Date(),
+  );
   const res = await admin.request.post(`${BASE_URL}/api/permits`, {
     headers: { "x-requested-with": "permitrack" },
     data: {

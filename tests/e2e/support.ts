@@ -280,6 +280,13 @@ export async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
 }
 
+/**
+ * Waits until a toast (or any text) saying `text` is on screen, and fails the test if it never is:
+ * every spec's "the action said so" check.
+ */
+export const toast = (page: Page, text: string | RegExp) =>
+  eventually(() => page.getByText(text).first().isVisible()).toBe(true);
+
 /** Closes the toast on screen, so a screenshot shows the page rather than the message over it. */
 export async function dismissToasts(page: Page) {
   const close = page.locator(".MuiSnackbar-root").getByRole("button", { name: "Close" });

@@ -200,9 +200,10 @@ export async function acceptSuggestions(
     current = await withAuditSource(byColumn, () => updatePermit(tx, actor, permit.id, parsed.data));
   }
 
-  // 2. A bond's new amount from a rider: a ledger entry, with the reading's file as its document.
+  // 2. A bond's new amount from a rider: a ledger entry, with the reading's file as its document
+  // (the bond's file the rider was read from, whether uploaded on Attachments or as a ledger document).
   if (rider) {
-    const documentId = reading.attachmentKind === "ledger_document" ? (reading.attachmentId ?? null) : null;
+    const documentId = reading.attachmentId ?? null;
     const date = InspectionInputSchema.shape.date.safeParse(values.get("rider_effective_date"));
     if (!date.success)
       throw refused("rider_effective_date", "Rider Effective Date must be a date (YYYY-MM-DD).");

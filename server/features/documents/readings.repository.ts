@@ -96,26 +96,25 @@ export async function findPermitReading(
   db: Db,
   permit: { id: string; companyId: string },
   readingId: string,
-): Promise<ReadingRow & { attachmentKind: string | null }> {
-  const [row] = await queryRows<ReadingRow & { attachmentKind: string | null }>(
+): Promise<ReadingRow> {
+  const [row] = await queryRows<ReadingRow>(
     db,
-    sql`select ${READING_COLUMNS},
-          (select a.id from attachments a where a.permit_id = ${permit.id} and a.company_id = r.company_id
-             and a.sha256 = r.sha256 order by a.archived, a.created_at desc limit 1) as "attachmentId",
-          (select a.kind from attachments a where a.permit_id = ${permit.id} and a.company_id = r.company_id
-             and a.sha256 = r.sha256 order by a.archived, a.created_at desc limit 1) as "attachmentKind",
-          coalesce(
-            (select a.filename from attachments a where a.permit_id = ${permit.id} and a.company_id = r.company_id
-               and a.sha256 = r.sha256 order by a.archived, a.created_at desc limit 1),
-            (select f.filename from request_files f join document_requests d on d.id = f.request_id
-               where d.permit_id = ${permit.id} and f.sha256 = r.sha256 order by f.created_at desc limit 1)
-          ) as "shownAs"
+    sql`select ${READING_COLUMNS}, a.id as "attachmentId", coalesce(a.filename, f.filename) as "shownAs"
         from document_readings r
+        -- the permit's file with these bytes (its current one first), else a file an outside party
+        -- sent for one of its requests: a reading of neither is not this permit's (404)
+        left join lateral (
+          select a.id, a.filename from attachments a
+          where a.permit_id = ${permit.id} and a.company_id = r.company_id and a.sha256 = r.sha256
+          order by a.archived, a.created_at desc limit 1
+        ) a on true
+        left join lateral (
+          select f.filename from request_files f join document_requests d on d.id = f.request_id
+          where d.permit_id = ${permit.id} and f.sha256 = r.sha256
+          order by f.created_at desc limit 1
+        ) f on true
         where r.id = ${readingId} and r.company_id = ${permit.companyId}
-          -- one of the permit's files, or a file an outside party sent for one of its requests
-          and (exists (select 1 from attachments a where a.permit_id = ${permit.id} and a.sha256 = r.sha256)
-            or exists (select 1 from request_files f join document_requests d on d.id = f.request_id
-                       where d.permit_id = ${permit.id} and f.sha256 = r.sha256))`,
+          and (a.id is not null or f.filename is not null)`,
   );
   if (!row) throw notFound("Reading");
   return row;
