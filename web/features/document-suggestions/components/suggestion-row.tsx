@@ -55,7 +55,8 @@ export function SuggestionRow(props: SuggestionRowProps) {
       aria-label={`${label}: ${shown}`}
       sx={{
         display: "grid",
-        // A phone: the label with Accept, then the two values side by side, then where it was read.
+        // A phone: the label, the two values side by side, where it was read, then Edit and Accept
+        // on a row of their own (beside the label they wrapped into a column).
         // Read-only (a request's review): no column for Accept.
         gridTemplateColumns: {
           xs: "minmax(0, 1fr) minmax(0, 1fr)",
@@ -65,7 +66,7 @@ export function SuggestionRow(props: SuggestionRowProps) {
         },
         gridTemplateAreas: {
           xs: props.canAccept
-            ? '"label action" "suggested current" "source source"'
+            ? '"label label" "suggested current" "source source" "action action"'
             : '"label label" "suggested current" "source source"',
           md: props.canAccept
             ? '"label suggested current action" "label source current action"'
