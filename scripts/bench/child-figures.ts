@@ -5,6 +5,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
+import { benchDocumentReader } from "./document-reader.ts";
 import { figure, parseFiguresLine, root, type DbKind, type Figure } from "./lib.ts";
 import { BENCH } from "./permits-data.ts";
 import { runCommand } from "./processes.ts";
@@ -89,7 +90,10 @@ export async function documentFigures(notes: string[]): Promise<Figure[]> {
     throw new Error(`document-suggestions.ts exited ${code}${parsed ? "" : " without a --json line"}`);
   for (const line of stdout.split("\n"))
     if (line.startsWith("Note: ")) notes.push(`documents: ${line.slice(6)}`);
-  return parsed.map((f) => adopt(f, "documents", "-"));
+  // The reader's own budgets (document-reader.ts, a process of its own over freshly generated
+  // fixtures): a 1-page text PDF within 1 s, a scanned page within 5 s, the serving process's RSS.
+  const reader = await benchDocumentReader(3);
+  return [...parsed, ...reader].map((f) => adopt(f, "documents", "-"));
 }
 
 /**
