@@ -367,14 +367,30 @@ describe("a super-admin's new-permit form", () => {
     await eventually(() =>
       sa.getByText(`Select a company to have ${filename} read for suggested values.`).isVisible(),
     ).toBe(true);
-    const sent = sa.waitForRequest(
-      (r) => r.method() === "POST" && r.url().endsWith("/api/document-readings"),
+    const sent = sa.waitForResponse(
+      (r) => r.request().method() === "POST" && r.url().endsWith("/api/document-readings"),
     );
     await sa.getByRole("combobox", { name: "Company" }).click();
     await sa.getByRole("option", { name: "Summit Ridge Construction" }).click();
     // Sent once the company is known (a super-admin's upload names it: the browser does not show
     // an upload's multipart body to the test, the panel's answer is the proof).
-    await sent;
+    const answer = await sent;
+    expect(answer.status(), await answer.text()).toBe(202);
+    // The server reads it (a busy CI machine runs two servers and two browsers on two cores: the
+    // reading is followed through the API first, so a slow reading and a panel that never shows
+    // it fail apart), then the panel shows it.
+    const { reading } = (await answer.json()) as { reading: { id: string } };
+    await expect
+      .poll(
+        async () =>
+          (
+            (await (await sa.request.get(`${BASE_URL}/api/document-readings/${reading.id}`)).json()) as {
+              reading: { status: string };
+            }
+          ).reading.status,
+        { timeout: 30_000, interval: 250 },
+      )
+      .toBe("done");
     const suggestions = panel(sa, filename);
     await eventually(() => suggestions.getByRole("listitem").count()).toBeGreaterThanOrEqual(4);
     await suggestions.getByRole("button", { name: "Accept All" }).click();
