@@ -790,6 +790,12 @@ export const reminderDeliveries = pgTable(
     kind: text("kind").notNull().default("reminder"),
     /** The permit's term the delivery belongs to. */
     termNo: integer("term_no").notNull().default(1),
+    /**
+     * Issue 29: the condition task a 'task_due' (to its owner, 7 days ahead), 'task_overdue' (to its
+     * owner, once overdue) or 'task_escalation' (to the company admins, Escalation Days after it fell
+     * overdue) delivery is about, once per task, kind and recipient; in the owner's daily digest.
+     */
+    taskId: uuid("task_id").references((): AnyPgColumn => conditionTasks.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -815,8 +821,15 @@ export const reminderDeliveries = pgTable(
     ),
     check(
       "reminder_deliveries_kind_check",
-      sql`${t.kind} in ('reminder','escalation','overdue','overdue_request')`,
+      sql`${t.kind} in ('reminder','escalation','overdue','overdue_request','task_due','task_overdue','task_escalation')`,
     ),
+    check(
+      "reminder_deliveries_task_check",
+      sql`(${t.kind} in ('task_due','task_overdue','task_escalation')) = (${t.taskId} is not null)`,
+    ),
+    uniqueIndex("reminder_deliveries_task_uq")
+      .on(t.taskId, t.kind, t.recipientUserId)
+      .where(sql`task_id is not null`),
     index("reminder_deliveries_pending_idx").on(t.status, t.nextAttemptAt),
     index("reminder_deliveries_company_idx").on(t.companyId, t.createdAt),
   ],
@@ -1161,5 +1174,209 @@ export const documentReadings = pgTable(
     index("document_readings_search_idx").using("gin", sql`to_tsvector('english', ${t.content})`),
     check("document_readings_status_check", sql`${t.status} in ('pending','reading','done','failed')`),
     check("document_readings_sha256_check", sql`${t.sha256} ~ '^[0-9a-f]{64}$'`),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Conditions of approval as tasks (issue 29, decision 0032)
+
+/**
+ * A condition an agency attached to a permit ("inspect erosion controls every 7 days"): who answers
+ * for it, what evidence completing it needs, and its schedule, which makes the tasks below.
+ * - once: one task due on due_date;
+ * - every: a task per occurrence from starts_on, every `every_interval` `every_unit`, until the
+ *   permit closes or ends_on; only the next one exists at a time (completing it makes the next);
+ * - before_event: one task `offset_amount` `offset_unit` before milestone_at (e.g. 48 hours before
+ *   'Pour');
+ * - after_event: a task within `offset_amount` `offset_unit` of each event of `event_kind` logged on
+ *   the permit's project (e.g. within 24 hours of 'Rain ≥ 0.25 in').
+ * Removing a condition keeps it (removed_at) with its done tasks as the record; its open tasks are
+ * closed as not applicable.
+ */
+export const permitConditions = pgTable(
+  "permit_conditions",
+  {
+    id: id(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    permitId: uuid("permit_id")
+      .notNull()
+      .references(() => permits.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    description: text("description"),
+    /** A staff user of the company; the permit's responsible person when the form left it empty. */
+    ownerUserId: uuid("owner_user_id").references(() => users.id, { onDelete: "set null" }),
+    /** none, file, photo */
+    evidence: text("evidence").notNull().default("none"),
+    /** once, every, before_event, after_event */
+    schedule: text("schedule").notNull(),
+    dueDate: day("due_date"),
+    everyInterval: integer("every_interval"),
+    /** days, weeks, months */
+    everyUnit: text("every_unit"),
+    startsOn: day("starts_on"),
+    endsOn: day("ends_on"),
+    offsetAmount: integer("offset_amount"),
+    /** hours, days */
+    offsetUnit: text("offset_unit"),
+    milestoneName: text("milestone_name"),
+    milestoneAt: timestamp("milestone_at", { withTimezone: true }),
+    eventKind: text("event_kind"),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    removedAt: timestamp("removed_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("permit_conditions_permit_idx").on(t.permitId, t.createdAt),
+    index("permit_conditions_event_idx")
+      .on(t.companyId, sql`lower(${t.eventKind})`)
+      .where(sql`schedule = 'after_event' and removed_at is null`),
+    check("permit_conditions_evidence_check", sql`${t.evidence} in ('none','file','photo')`),
+    check(
+      "permit_conditions_schedule_check",
+      sql`${t.schedule} in ('once','every','before_event','after_event')`,
+    ),
+    check(
+      "permit_conditions_once_check",
+      sql`${t.schedule} <> 'once' or ${t.dueDate} is not null`,
+    ),
+    check(
+      "permit_conditions_every_check",
+      sql`${t.schedule} <> 'every' or (${t.everyInterval} between 1 and 365 and ${t.everyUnit} in ('days','weeks','months') and ${t.startsOn} is not null and (${t.endsOn} is null or ${t.endsOn} >= ${t.startsOn}))`,
+    ),
+    check(
+      "permit_conditions_event_check",
+      sql`${t.schedule} not in ('before_event','after_event') or (${t.offsetAmount} between 0 and 8760 and ${t.offsetUnit} in ('hours','days'))`,
+    ),
+    check(
+      "permit_conditions_after_event_check",
+      sql`${t.schedule} <> 'after_event' or ${t.eventKind} is not null`,
+    ),
+  ],
+);
+
+/**
+ * Something that happened on a project and may trigger conditions ('Log Event'): a rain event, a
+ * lane closure. Each condition of the project's open permits with schedule after_event and the same
+ * kind (compared case-insensitively, trimmed) gets a task due within its window.
+ */
+export const projectEvents = pgTable(
+  "project_events",
+  {
+    id: id(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    occurredAt: timestamp("occurred_at", { withTimezone: true }).notNull(),
+    note: text("note"),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdByName: text("created_by_name").notNull().default(""),
+    createdAt: createdAt(),
+  },
+  (t) => [index("project_events_project_idx").on(t.projectId, t.occurredAt)],
+);
+
+/**
+ * A dated piece of work a condition made. due_at is the instant it becomes overdue; due_on its
+ * company-local date (the lists, the digests and the calendar read it). A task due on a date (once,
+ * every) has due_at at the end of that day in the company's zone and timed = false; a task due at a
+ * time (before or after an event) has timed = true.
+ * Occurrence: the n-th of an 'every' schedule (0 for once and before_event); event_id: the logged
+ * event an after_event task answers. Either key makes a task impossible to create twice.
+ */
+export const conditionTasks = pgTable(
+  "condition_tasks",
+  {
+    id: id(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    permitId: uuid("permit_id")
+      .notNull()
+      .references(() => permits.id, { onDelete: "cascade" }),
+    conditionId: uuid("condition_id")
+      .notNull()
+      .references(() => permitConditions.id, { onDelete: "cascade" }),
+    occurrence: integer("occurrence"),
+    eventId: uuid("event_id").references(() => projectEvents.id, { onDelete: "set null" }),
+    dueAt: timestamp("due_at", { withTimezone: true }).notNull(),
+    dueOn: day("due_on").notNull(),
+    timed: boolean("timed").notNull().default(false),
+    /** open, done, not_applicable */
+    status: text("status").notNull().default("open"),
+    completedBy: uuid("completed_by").references(() => users.id, { onDelete: "set null" }),
+    completedByName: text("completed_by_name"),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+    note: text("note"),
+    /** Why it was not applicable ('Not Applicable – permit closed' when the permit closed). */
+    reason: text("reason"),
+    /** The evidence file, through the storage interface (server/storage/), checked like attachments. */
+    evidenceKey: text("evidence_key"),
+    evidenceName: text("evidence_name"),
+    evidenceContentType: text("evidence_content_type"),
+    evidenceSize: integer("evidence_size"),
+    evidenceSha256: text("evidence_sha256"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("condition_tasks_occurrence_uq")
+      .on(t.conditionId, t.occurrence)
+      .where(sql`occurrence is not null`),
+    uniqueIndex("condition_tasks_event_uq").on(t.conditionId, t.eventId).where(sql`event_id is not null`),
+    index("condition_tasks_condition_idx").on(t.conditionId, t.dueAt),
+    index("condition_tasks_permit_idx").on(t.permitId, t.status, t.dueOn),
+    index("condition_tasks_open_due_idx").on(t.companyId, t.dueOn).where(sql`status = 'open'`),
+    check("condition_tasks_status_check", sql`${t.status} in ('open','done','not_applicable')`),
+    check(
+      "condition_tasks_done_check",
+      sql`${t.status} = 'open' or ${t.completedAt} is not null`,
+    ),
+    check("condition_tasks_sha256_check", sql`${t.evidenceSha256} ~ '^[0-9a-f]{64}$'`),
+  ],
+);
+
+/**
+ * The conditions a permit template carries (issue 29): a project's template permits get them. Dates
+ * are relative, as a template has no permit yet: once is due `due_days` after the permit is made;
+ * every starts the day the permit is made; before_event waits for its milestone's date to be
+ * entered on the permit; after_event needs nothing.
+ */
+export const templateConditions = pgTable(
+  "template_conditions",
+  {
+    id: id(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    templateId: uuid("template_id")
+      .notNull()
+      .references(() => permitTemplates.id, { onDelete: "cascade" }),
+    position: integer("position").notNull().default(0),
+    title: text("title").notNull(),
+    description: text("description"),
+    evidence: text("evidence").notNull().default("none"),
+    schedule: text("schedule").notNull(),
+    dueDays: integer("due_days"),
+    everyInterval: integer("every_interval"),
+    everyUnit: text("every_unit"),
+    offsetAmount: integer("offset_amount"),
+    offsetUnit: text("offset_unit"),
+    milestoneName: text("milestone_name"),
+    eventKind: text("event_kind"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("template_conditions_template_idx").on(t.templateId, t.position),
+    check("template_conditions_evidence_check", sql`${t.evidence} in ('none','file','photo')`),
+    check(
+      "template_conditions_schedule_check",
+      sql`${t.schedule} in ('once','every','before_event','after_event')`,
+    ),
   ],
 );
