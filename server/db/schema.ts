@@ -1380,3 +1380,41 @@ export const templateConditions = pgTable(
     ),
   ],
 );
+
+// ---------------------------------------------------------------------------------------------
+// API keys (issue 30, item 5)
+
+/**
+ * A company's key to the JSON API (`Authorization: Bearer <key>`), acting as a company admin or a
+ * company user of that company (never a super-admin). Shown once; only its SHA-256 is kept (the key
+ * is 256 random bits, so a fast hash is enough), with a short prefix to tell keys apart on screen.
+ * Revoked or past expires_at: 401. Every write it makes is audited as 'API key NAME'.
+ */
+export const apiKeys = pgTable(
+  "api_keys",
+  {
+    id: id(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    /** company-admin, company-user */
+    role: text("role").notNull(),
+    /** The key's first characters ("ptk_AbCd1234"), shown in the list; not secret enough to use. */
+    prefix: text("prefix").notNull(),
+    tokenHash: text("token_hash").notNull(),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdByName: text("created_by_name").notNull().default(""),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("api_keys_token_hash_uq").on(t.tokenHash),
+    index("api_keys_company_idx").on(t.companyId, t.createdAt),
+    uniqueIndex("api_keys_company_name_uq").on(t.companyId, sql`lower(${t.name})`),
+    check("api_keys_role_check", sql`${t.role} in ('company-admin','company-user')`),
+    check("api_keys_token_hash_check", sql`${t.tokenHash} ~ '^[0-9a-f]{64}$'`),
+  ],
+);
