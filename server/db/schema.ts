@@ -1418,3 +1418,88 @@ export const apiKeys = pgTable(
     check("api_keys_token_hash_check", sql`${t.tokenHash} ~ '^[0-9a-f]{64}$'`),
   ],
 );
+
+// ---------------------------------------------------------------------------------------------
+// Telling the world (issue 30, items 1 and 2): status links and the monthly compliance packet
+
+/**
+ * 'Share Status': a read-only link to a project's (or a client's, across its projects) permits and
+ * bonds, opened without sign-in. The token (32 random bytes) is kept as its SHA-256 only; the link
+ * expires at expires_at and may be revoked; every view is counted.
+ */
+export const statusLinks = pgTable(
+  "status_links",
+  {
+    id: id(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    projectId: uuid("project_id").references(() => projects.id, { onDelete: "cascade" }),
+    clientId: uuid("client_id").references(() => clients.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdByName: text("created_by_name").notNull().default(""),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    viewCount: integer("view_count").notNull().default(0),
+    lastViewedAt: timestamp("last_viewed_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("status_links_token_hash_uq").on(t.tokenHash),
+    index("status_links_project_idx").on(t.projectId),
+    index("status_links_client_idx").on(t.clientId),
+    check("status_links_scope_check", sql`(${t.projectId} is null) <> (${t.clientId} is null)`),
+    check("status_links_token_hash_check", sql`${t.tokenHash} ~ '^[0-9a-f]{64}$'`),
+  ],
+);
+
+/** Who gets a project's compliance packet by e-mail each month (opt-in per project). */
+export const packetRecipients = pgTable(
+  "packet_recipients",
+  {
+    id: id(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("packet_recipients_project_email_uq").on(t.projectId, sql`lower(${t.email})`)],
+);
+
+/**
+ * The monthly packet e-mails, exactly once per (project, month, recipient) by the unique key, sent
+ * and retried like the reminders (status, attempts, next_attempt_at, a lease on claimed_at).
+ */
+export const packetDeliveries = pgTable(
+  "packet_deliveries",
+  {
+    id: id(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    /** The month's first day, company-local. */
+    month: day("month").notNull(),
+    recipientEmail: text("recipient_email").notNull(),
+    status: text("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    claimedAt: timestamp("claimed_at", { withTimezone: true }),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    lastError: text("last_error"),
+    messageId: text("message_id"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("packet_deliveries_key_uq").on(t.projectId, t.month, sql`lower(${t.recipientEmail})`),
+    index("packet_deliveries_pending_idx").on(t.status, t.nextAttemptAt),
+    check("packet_deliveries_status_check", sql`${t.status} in ('pending','sending','sent','failed','cancelled')`),
+  ],
+);
