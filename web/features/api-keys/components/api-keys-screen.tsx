@@ -1,6 +1,7 @@
 import { useState } from "react";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
+import Link from "@mui/material/Link";
 import Paper from "@mui/material/Paper";
 import Typography from "@mui/material/Typography";
 import AddIcon from "@mui/icons-material/Add";
@@ -55,11 +56,12 @@ export function ApiKeysScreen() {
         }
       />
       <Typography color="text.secondary" sx={{ mb: 2, maxWidth: 760 }}>
-        Keys let other systems read and write your permits and bonds through the API (
-        <a href="/api/docs" target="_blank" rel="noreferrer">
+        Keys let other systems read and write your permits and bonds through the API, as a Company Admin or a
+        Company User. A key can never manage users, keys or webhooks. How to call it:{" "}
+        <Link href="/api/docs" target="_blank" rel="noreferrer" underline="always">
           API documentation
-        </a>
-        ), as a Company Admin or a Company User. A key can never manage users, keys or webhooks.
+        </Link>
+        .
       </Typography>
       {isSuperAdmin ? (
         <Box sx={{ mb: 2, maxWidth: 360 }}>
