@@ -201,6 +201,15 @@ describe("API keys: Authorization: Bearer", () => {
     expect(row!.revokedAt).toBeNull();
   });
 
+  it("is in the OpenAPI document as a bearer security scheme", async () => {
+    const doc = (await w.admin.get("/api/docs/json")).json();
+    expect(doc.components.securitySchemes.apiKey).toMatchObject({ type: "http", scheme: "bearer" });
+    expect(doc.security).toEqual(expect.arrayContaining([{ apiKey: [] }]));
+    // A key may read the docs too.
+    const { key } = await makeKey("company-user");
+    expect((await withKey(key, { method: "GET", url: "/api/docs/json" })).statusCode).toBe(200);
+  });
+
   it("audits a write through a key as 'API key NAME'", async () => {
     const { key } = await makeKey("company-admin", { name: "ERP bridge" });
     const client = await withKey(key, {
