@@ -1,11 +1,11 @@
 import { createHash, randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
-import type { FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Actor } from "../access/actor.ts";
 import { buildKeyActor } from "../access/actor-from-user.ts";
 import type { Db } from "../db/client.ts";
 import { apiKeys } from "../db/schema.ts";
-import { unauthenticated } from "../errors.ts";
+import { AppError, unauthenticated } from "../errors.ts";
 
 /*
  * API keys (issue 30, decision 0033): `Authorization: Bearer ptk_...` on the JSON API. A key is 32
@@ -39,6 +39,7 @@ export const KEY_FORBIDDEN = "API keys cannot reach this part of the API; sign i
 const KEY_UNKNOWN = "Unknown API key.";
 const KEY_REVOKED = "This API key has been revoked.";
 const KEY_EXPIRED = "This API key has expired.";
+const KEY_MISSES = "Too many unknown API keys. Please wait a minute and try again.";
 const KEY_MALFORMED = 'Malformed Authorization header: send "Authorization: Bearer <API key>".';
 
 export const hashApiKey = (key: string) => createHash("sha256").update(key, "utf8").digest("hex");
@@ -106,4 +107,33 @@ export async function resolveKeyActor(db: Db, key: string): Promise<Actor> {
       .where(eq(apiKeys.id, row.id));
   }
   return buildKeyActor({ id: row.id, companyId: row.companyId, name: row.name, role: row.role });
+}
+
+/**
+ * The auth hook's key → Actor, with its guard: a request's key counts against the key in the rate
+ * limiter (app.ts); a key that opens nothing (401) counts against the address too, and an address
+ * over API_KEY_MISS_LIMIT a minute gets 429 before its next key is looked up, so random keys cannot
+ * buy a fresh budget each (decision 0033).
+ */
+export function keyActorResolver(app: FastifyInstance) {
+  const { db, config } = app.ctx;
+  const misses = app.createRateLimit({
+    keyGenerator: (req) => `api-key-miss:${req.ip}`,
+    max: config.API_KEY_MISS_LIMIT,
+    timeWindow: 60_000,
+  });
+  return async (request: FastifyRequest, key: string): Promise<Actor> => {
+    const seen = await misses(request, { increment: false });
+    if (!seen.isAllowed && seen.remaining <= 0) {
+      throw new AppError(429, "RATE_LIMITED", KEY_MISSES, undefined, {
+        "retry-after": String(Math.max(1, seen.ttlInSeconds)),
+      });
+    }
+    try {
+      return await resolveKeyActor(db, key);
+    } catch (err) {
+      if (err instanceof AppError && err.status === 401) await misses(request);
+      throw err;
+    }
+  };
 }

@@ -3,7 +3,7 @@ import fp from "fastify-plugin";
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from "../../shared/domain/constants.ts";
 import type { Actor } from "../access/actor.ts";
 import { AppError, unauthenticated } from "../errors.ts";
-import { bearerKeyOf, closedToKeys, KEY_FORBIDDEN, resolveKeyActor } from "./api-key-auth.ts";
+import { bearerKeyOf, closedToKeys, KEY_FORBIDDEN, keyActorResolver } from "./api-key-auth.ts";
 import { createSessionReader } from "./session.ts";
 
 declare module "fastify" {
@@ -68,13 +68,14 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   const allowedOrigin = new URL(config.publicUrl).origin;
   const sessions = await createSessionReader(auth, db);
   app.decorateRequest("actor", null);
+  const keyActor = keyActorResolver(app);
 
   app.addHook("onRequest", async (request) => {
     if (!isApiRoute(request)) return;
     const key = bearerKeyOf(request);
     if (key !== null) {
       if (request.routeOptions.config?.isPublic) return;
-      request.actor = await resolveKeyActor(db, key);
+      request.actor = await keyActor(request, key);
       if (closedToKeys(request)) throw new AppError(403, "FORBIDDEN", KEY_FORBIDDEN);
       return;
     }

@@ -15,7 +15,10 @@ const logStream = new Writable({
     done();
   },
 });
-const t = useTestContext({ API_RATE_LIMIT: "100000", API_KEY_RATE_LIMIT: "3" }, { logStream });
+const t = useTestContext(
+  { API_RATE_LIMIT: "100000", API_KEY_RATE_LIMIT: "3", API_KEY_MISS_LIMIT: "3" },
+  { logStream },
+);
 const w = useWorld(t, { permits: true });
 
 async function makeKey(name: string) {
@@ -53,5 +56,24 @@ describe("API keys: rate limit and log", () => {
     expect(log).not.toContain(key.slice(4));
     expect(log).not.toContain(unknown.slice(4));
     expect(log.toLowerCase()).not.toContain("authorization");
+  });
+
+  it("counts keys that open nothing against the address: 429 after a few, whatever the next key", async () => {
+    const from = (remoteAddress: string, key: string) =>
+      t.app.inject({
+        method: "GET",
+        url: "/api/permits",
+        remoteAddress,
+        headers: { authorization: `Bearer ${key}` },
+      });
+    const random = () => `ptk_${Math.random().toString(36).slice(2).padEnd(43, "x")}`;
+    for (let i = 0; i < 3; i++) expect((await from("10.9.9.9", random())).statusCode).toBe(401);
+    const over = await from("10.9.9.9", random());
+    expect(over.statusCode).toBe(429);
+    expect(over.json().message).toMatch(/unknown API keys/);
+    // Another address is not affected, and a good key from it still works.
+    const good = await makeKey("Other address");
+    expect((await from("10.9.9.10", good)).statusCode).toBe(200);
+    expect((await from("10.9.9.10", random())).statusCode).toBe(401);
   });
 });
