@@ -15,6 +15,7 @@ import type { Config } from "./config.ts";
 import type { Database, Db } from "./db/client.ts";
 import { createAuth, type Auth } from "./auth/auth.ts";
 import { createLinkSigner, type LinkSigner } from "./auth/link-signer.ts";
+import { rateLimitKeyOf } from "./auth/api-key-auth.ts";
 import { authPlugin, isApiRoute } from "./auth/plugin.ts";
 import { SignInLimiter } from "./auth/rate-limit.ts";
 import { registerErrorHandler } from "./errors.ts";
@@ -124,7 +125,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // 1. External plugins
   await app.register(securityHeaders);
   await app.register(rateLimit, {
-    max: config.API_RATE_LIMIT,
+    // Issue 30: a request with an API key counts against its key (by the key's hash), not its address.
+    keyGenerator: (req) => rateLimitKeyOf(req) ?? req.ip,
+    max: (_req, key) => (key.startsWith("api-key:") ? config.API_KEY_RATE_LIMIT : config.API_RATE_LIMIT),
     timeWindow: "1 minute",
     // By the matched route, like the CSRF check: an encoded path reaches the same route and the same limit.
     allowList: (req) => !isApiRoute(req),
@@ -134,8 +137,13 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     openapi: {
       info: { title: "Permitrack API", version: APP_VERSION },
       components: {
-        securitySchemes: { session: { type: "apiKey", in: "cookie", name: "permitrack.session_token" } },
+        securitySchemes: {
+          session: { type: "apiKey", in: "cookie", name: "permitrack.session_token" },
+          // Issue 30: `Authorization: Bearer ptk_...`, a company's API key (docs/SECURITY.md).
+          apiKey: { type: "http", scheme: "bearer", bearerFormat: "ptk_ API key" },
+        },
       },
+      security: [{ session: [] }, { apiKey: [] }],
     },
     transform: jsonSchemaTransform,
   });

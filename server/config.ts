@@ -32,6 +32,10 @@ const ConfigSchema = z.object({
   SIGNIN_ACCOUNT_LIMIT: int(10),
   SIGNIN_WINDOW_SECONDS: int(15 * 60),
   API_RATE_LIMIT: int(600),
+  /** Requests per minute per API key (issue 30). */
+  API_KEY_RATE_LIMIT: int(600),
+  /** Unknown, revoked or expired API keys per address per minute before 429 (issue 30). */
+  API_KEY_MISS_LIMIT: int(30),
   /**
    * A document request's link (issue 27), per address per SIGNIN_WINDOW_SECONDS: every request to a
    * link route, and the unknown tokens among them (guessing), counted in the database.

@@ -54,3 +54,34 @@ export async function actorFromUser(db: Db, user: ActorUser, extras: ActorExtras
     : [];
   return buildActor(user, clientIds, extras);
 }
+
+/** The name an API key acts under, in the audit trail and the audit events (issue 30). */
+export const apiKeyActorName = (keyName: string) => `API key ${keyName}`;
+
+/**
+ * The Actor of an API key (issue 30): the same shape as a user's, of the key's company and role
+ * (company-admin or company-user: never a super-admin, never a client filter), but no user; like a
+ * request link's outside party (linkActor in server/audit/), the trail names it: 'API key NAME'.
+ */
+export function buildKeyActor(key: {
+  id: string;
+  companyId: string;
+  name: string;
+  role: "company-admin" | "company-user";
+}): Actor {
+  return {
+    userId: null,
+    sessionId: "",
+    role: key.role,
+    companyId: key.companyId,
+    email: "",
+    name: apiKeyActorName(key.name),
+    clientIds: [],
+    mustResetPassword: false,
+    twoFactorSetupRequired: false,
+    impersonatorId: null,
+    impersonatorName: null,
+    impersonatorEmail: null,
+    apiKeyId: key.id,
+  };
+}

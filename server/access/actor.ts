@@ -2,13 +2,18 @@ import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { can, type Capability } from "../../shared/domain/permissions.ts";
 import { hasClientFilter, type Role } from "../../shared/domain/roles.ts";
-import { validation } from "../errors.ts";
+import { forbidden, validation } from "../errors.ts";
 
 export const COMPANY_MISSING = "Company ID is missing. Please select a company.";
 
-/** Who is making a request (DESIGN.md section 3). Built once per request from the session. */
+/**
+ * Who is making a request (DESIGN.md section 3). Built once per request from the session, or from
+ * an API key (issue 30): a key acts as its role in its company but is no user (`userId` null,
+ * `apiKeyId` set, `name` "API key NAME", which the audit trail shows).
+ */
 export interface Actor {
-  userId: string;
+  /** Null for an API key: it is no person (routes that need one use userIdOf()). */
+  userId: string | null;
   sessionId: string;
   role: Role;
   /** Null only for a super-admin. */
@@ -24,6 +29,16 @@ export interface Actor {
   impersonatorId: string | null;
   impersonatorName: string | null;
   impersonatorEmail: string | null;
+  /** The API key the request came with (issue 30); unset for a session. */
+  apiKeyId?: string | null;
+}
+
+export const NOT_FOR_API_KEYS = "API keys cannot use this; sign in as a user.";
+
+/** The user behind the actor, for what only a person has (a password, saved views, a feed): never a key's. */
+export function userIdOf(actor: Actor): string {
+  if (!actor.userId) throw forbidden(NOT_FOR_API_KEYS);
+  return actor.userId;
 }
 
 /**

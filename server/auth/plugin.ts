@@ -3,6 +3,7 @@ import fp from "fastify-plugin";
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from "../../shared/domain/constants.ts";
 import type { Actor } from "../access/actor.ts";
 import { AppError, unauthenticated } from "../errors.ts";
+import { bearerKeyOf, closedToKeys, KEY_FORBIDDEN, keyActorResolver } from "./api-key-auth.ts";
 import { createSessionReader } from "./session.ts";
 
 declare module "fastify" {
@@ -13,6 +14,8 @@ declare module "fastify" {
     allowDuringReset?: boolean;
     /** The route answers while the user must still enrol in two-factor sign-in (enrolment, /api/me). */
     allowDuringTwoFactorSetup?: boolean;
+    /** An API key may not call the route (403), e.g. the keys' and users' admin (issue 30). */
+    noApiKey?: boolean;
   }
   interface FastifyRequest {
     actor: Actor | null;
@@ -55,16 +58,27 @@ export function actorOf(request: FastifyRequest): Actor {
 /**
  * Registered once for everything under /api, so a new route is protected unless it opts out
  * (CONVENTIONS.md). Order: CSRF defence, then the session, then the password-reset gate, then the
- * two-factor set-up gate.
+ * two-factor set-up gate. A request with `Authorization: Bearer <key>` (issue 30) is an API key's:
+ * no CSRF header (no cookie is involved, and a cross-site page cannot send that header without a
+ * preflight we never allow), its session cookie ignored, the key's actor or 401, and 403 on the
+ * routes closed to keys.
  */
 export const authPlugin = fp(async (app: FastifyInstance) => {
   const { auth, db, config } = app.ctx;
   const allowedOrigin = new URL(config.publicUrl).origin;
   const sessions = await createSessionReader(auth, db);
   app.decorateRequest("actor", null);
+  const keyActor = keyActorResolver(app);
 
   app.addHook("onRequest", async (request) => {
     if (!isApiRoute(request)) return;
+    const key = bearerKeyOf(request);
+    if (key !== null) {
+      if (request.routeOptions.config?.isPublic) return;
+      request.actor = await keyActor(request, key);
+      if (closedToKeys(request)) throw new AppError(403, "FORBIDDEN", KEY_FORBIDDEN);
+      return;
+    }
     if (!SAFE_METHODS.has(request.method)) {
       // A cross-site form or fetch cannot set this header without a CORS preflight, which we never allow.
       if (request.headers[CSRF_HEADER] !== CSRF_HEADER_VALUE) {

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { apiKeysRoutes } from "./api-keys/index.ts";
 import { attachmentsRoutes } from "./attachments/index.ts";
 import { backupsRoutes } from "./backups/index.ts";
 import { authRoutes, twoFactorRoutes } from "./auth/index.ts";
@@ -57,4 +58,5 @@ export async function registerFeatures(app: FastifyInstance) {
   await app.register(requestQueueRoutes);
   await app.register(requestLinkRoutes);
   await app.register(documentsRoutes);
+  await app.register(apiKeysRoutes);
 }

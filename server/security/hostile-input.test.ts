@@ -161,6 +161,8 @@ const FORM_SURETY = "Surety & Sons";
 const ledgered = new Map<string, bigint>();
 const formSurety = new Map<string, string>();
 const madeSureties = new Map<string, { companyId: string; name: string }>();
+/** Issue 30: the API keys made through the route, and whether revoked since. */
+const madeApiKeys = new Map<string, { companyId: string; revoked: boolean }>();
 const collateralOf = new Map<string, string[]>();
 const withMaintenance = new Set<string>();
 /** Issue 27: contacts made through /api/contacts, by id. */
@@ -726,6 +728,75 @@ const SPECS: Spec[] = [
           }
           model.attachments.set(attachment.id, { permitId: id, filename: expected, archived: false });
           addAudit(companyId, id, "upload", "attachment");
+        },
+      };
+    },
+  },
+
+  // ----- API keys (issue 30): admins; the key is answered once, and only the events are modelled
+  {
+    route: "POST /api/api-keys",
+    body: "json",
+    fields: {
+      text: ["name"],
+      id: ["company_id"],
+      enum: ["role"],
+      date: ["expires_on"],
+      required: ["name", "role"],
+    },
+    weight: 1,
+    base: () => ({ who: admin(), body: { name: `Key ${seq()}`, role: "company-user", company_id: A } }),
+    valid: () => {
+      const who = admin();
+      const companyId = who === "SA" ? companyFor(who) : A;
+      const name = text("Key", 100);
+      return {
+        route: "POST /api/api-keys",
+        kind: flavorKind(),
+        who,
+        method: "POST",
+        url: "/api/api-keys",
+        ...json({
+          name: name.sent,
+          role: pick(["company-admin", "company-user"]),
+          ...(chance(0.5) ? { expires_on: "2099-12-31" } : {}),
+          ...(who === "SA" ? { company_id: companyId } : {}),
+        }),
+        expect: 201,
+        after: (res) => {
+          const { api_key } = res.json() as { api_key: { id: string } };
+          madeApiKeys.set(api_key.id, { companyId, revoked: false });
+          addEvent(companyId, "api_key.create", "api_key");
+        },
+      };
+    },
+  },
+  {
+    route: "POST /api/api-keys/:id/revoke",
+    body: "none",
+    weight: 1,
+    base: () => {
+      const ids = [...madeApiKeys].filter(([, v]) => v.companyId === A && !v.revoked).map(([id]) => id);
+      return { who: "CA", params: { id: ids.length ? pick(ids) : crypto.randomUUID() } };
+    },
+    valid: () => {
+      const who = admin();
+      const ids = [...madeApiKeys]
+        .filter(([, v]) => scopeOf(who).includes(v.companyId) && !v.revoked)
+        .map(([id]) => id);
+      if (!ids.length) return null;
+      const id = pick(ids);
+      const key = madeApiKeys.get(id)!;
+      return {
+        route: "POST /api/api-keys/:id/revoke",
+        kind: "valid",
+        who,
+        method: "POST",
+        url: `/api/api-keys/${id}/revoke`,
+        expect: 200,
+        after: () => {
+          key.revoked = true;
+          addEvent(key.companyId, "api_key.revoke", "api_key");
         },
       };
     },

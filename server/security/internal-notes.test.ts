@@ -362,6 +362,8 @@ const ROUTES: Record<RouteKey, Requests> = {
   "GET /api/saved-views": get(at("/api/saved-views")),
   "GET /api/sureties": get(at("/api/sureties")),
   "GET /api/contacts": get(at("/api/contacts")),
+  // Issue 30: a client-user is refused the API keys (403); nothing of a permit in them anyway.
+  "GET /api/api-keys": get(at("/api/api-keys")),
   "GET /api/contacts/picker": get(() => `/api/contacts/picker?company_id=${w.companyId}`),
   "GET /api/clients": get(at("/api/clients")),
   "GET /api/clients/:id": get(() => `/api/clients/${randomUUID()}`),
@@ -436,6 +438,8 @@ const ROUTES: Record<RouteKey, Requests> = {
   "PUT /api/sureties/:id": write("PUT", "/api/sureties/:id"),
   "DELETE /api/sureties/:id": write("DELETE", "/api/sureties/:id"),
   "POST /api/contacts": write("POST", "/api/contacts"),
+  "POST /api/api-keys": write("POST", "/api/api-keys"),
+  "POST /api/api-keys/:id/revoke": write("POST", "/api/api-keys/:id/revoke"),
   "PUT /api/contacts/:id": write("PUT", "/api/contacts/:id"),
   "DELETE /api/contacts/:id": write("DELETE", "/api/contacts/:id"),
   "POST /api/users": write("POST", "/api/users"),

@@ -39,4 +39,5 @@ export const paths = {
   newSurety: "/admin/sureties/new",
   editSurety: (id: string) => `/admin/sureties/${id}/edit`,
   contacts: "/admin/contacts",
+  apiKeys: "/admin/api-keys",
 } as const;

@@ -34,6 +34,7 @@ export const CAPABILITIES = [
   "contacts.create",
   "contacts.manage",
   "system.backups",
+  "apiKeys.manage",
 ] as const;
 export type Capability = (typeof CAPABILITIES)[number];
 
@@ -68,6 +69,8 @@ const ADMIN_COMMON: Capability[] = [
   "contacts.view",
   "contacts.create",
   "contacts.manage",
+  // Issue 30: the company's keys to the JSON API (a key itself can never manage keys).
+  "apiKeys.manage",
 ];
 
 export const PERMISSION_MATRIX: Record<Role, ReadonlySet<Capability>> = {

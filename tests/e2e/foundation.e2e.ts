@@ -140,6 +140,7 @@ describe("the shell by role", () => {
       "Contacts",
       "Projects",
       "Users",
+      "API Keys",
       "Import",
     ]);
     // The open 'Admin' menu lies over the tiles (axe would call a covered tile too small): closed first.

@@ -342,6 +342,7 @@ describe("the desktop header at 1280 px", () => {
       "Contacts",
       "Projects",
       "Users",
+      "API Keys",
       "Import",
       "Companies",
     ]);

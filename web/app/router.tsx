@@ -117,6 +117,8 @@ const protectedRoutes: RouteObject[] = [
   { path: "requests", ...page(() => import("../features/document-requests/routes/requests-page.tsx")) },
   // Issue 27: the company's outside contacts (admins).
   { path: "admin/contacts", ...page(() => import("../features/contacts/routes/contacts-list.tsx")) },
+  // Issue 30: the company's API keys (admins).
+  { path: "admin/api-keys", ...page(() => import("../features/api-keys/routes/api-keys-list.tsx")) },
   // Not in the spec's table: the signed-in user's own settings (two-factor sign-in), every role.
   { path: "account", ...page(() => import("../features/account/routes/account.tsx")) },
 ];

@@ -1,3 +1,4 @@
+import { userIdOf } from "../../access/actor.ts";
 import { and, eq, ne } from "drizzle-orm";
 import { fromNodeHeaders } from "better-auth/node";
 import type { FastifyInstance } from "fastify";
@@ -133,7 +134,7 @@ export async function authRoutes(app: FastifyInstance) {
         .select({ user: users, company: companies })
         .from(users)
         .leftJoin(companies, eq(companies.id, users.companyId))
-        .where(eq(users.id, actor.userId));
+        .where(eq(users.id, userIdOf(actor)));
       if (!row) throw new AppError(401, "UNAUTHENTICATED", "Not authenticated.");
       const { user, company } = row;
       return {
@@ -189,18 +190,18 @@ export async function authRoutes(app: FastifyInstance) {
         const updated = await tx
           .update(accounts)
           .set({ password: passwordHash })
-          .where(and(eq(accounts.userId, actor.userId), eq(accounts.providerId, "credential")))
+          .where(and(eq(accounts.userId, userIdOf(actor)), eq(accounts.providerId, "credential")))
           .returning({ id: accounts.id });
         if (!updated.length) throw new AppError(400, "VALIDATION", "Unable to retrieve user.");
-        await tx.update(users).set({ mustResetPassword: false }).where(eq(users.id, actor.userId));
+        await tx.update(users).set({ mustResetPassword: false }).where(eq(users.id, userIdOf(actor)));
         // Setting a password does not end other sessions in better-auth; do it here.
         await tx
           .delete(sessions)
-          .where(and(eq(sessions.userId, actor.userId), ne(sessions.id, actor.sessionId)));
+          .where(and(eq(sessions.userId, userIdOf(actor)), ne(sessions.id, actor.sessionId)));
         await recordEvent(tx, actor, {
           action: "password.reset",
           entityType: "user",
-          entityId: actor.userId,
+          entityId: userIdOf(actor),
         });
       });
       return { ok: true as const };

@@ -2,7 +2,7 @@ import { fromNodeHeaders } from "better-auth/node";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { canDisableOwnTwoFactor, canManageOwnTwoFactor } from "../../access/policies/two-factor.ts";
-import type { Actor } from "../../access/actor.ts";
+import { userIdOf, type Actor } from "../../access/actor.ts";
 import { recordEvent } from "../../audit/audit-writer.ts";
 import { forwardCookies, sessionTokenOf } from "../../auth/cookies.ts";
 import { claimTotpStep, endOtherSessions, storedTotpSecret } from "../../auth/two-factor-guard.ts";
@@ -119,16 +119,16 @@ export async function twoFactorRoutes(app: FastifyInstance) {
       if (!state.isPending) throw conflict("Start the set-up again: no enrolment is waiting for a code.");
       // The first code's time step is taken too: it cannot be replayed at the next sign-in.
       const code = normalizeTotpCode(request.body.code);
-      const secret = await storedTotpSecret(db, actor.userId);
+      const secret = await storedTotpSecret(db, userIdOf(actor));
       const claim = secret
-        ? await claimTotpStep(db, (await auth.$context).secretConfig, actor.userId, secret, code)
+        ? await claimTotpStep(db, (await auth.$context).secretConfig, userIdOf(actor), secret, code)
         : "wrong";
       if (claim === "used")
         throw validation({ code: "That code has already been used. Wait for the next code." });
       if (claim === "wrong") throw validation({ code: WRONG_FIRST_CODE });
       // Other sessions end before better-auth turns it on (so none is a full session for a moment)
       // and again after, for any that signed in meanwhile.
-      await endOtherSessions(db, actor.userId, { id: actor.sessionId });
+      await endOtherSessions(db, userIdOf(actor), { id: actor.sessionId });
       const res = await auth.api.verifyTOTP({
         body: { code },
         headers: fromNodeHeaders(request.headers),
@@ -142,12 +142,12 @@ export async function twoFactorRoutes(app: FastifyInstance) {
       // better-auth replaced the session (the user row changed): pass the new cookie on, and end
       // every other session, which signed in with the password alone.
       forwardCookies(res, reply);
-      await endOtherSessions(db, actor.userId, { token: sessionTokenOf(res.headers.getSetCookie()) });
-      const recoveryCodes = await recoveryCodesOf(auth, actor.userId);
+      await endOtherSessions(db, userIdOf(actor), { token: sessionTokenOf(res.headers.getSetCookie()) });
+      const recoveryCodes = await recoveryCodesOf(auth, userIdOf(actor));
       await recordEvent(db, actor, {
         action: "two_factor.enable",
         entityType: "user",
-        entityId: actor.userId,
+        entityId: userIdOf(actor),
       });
       return { recoveryCodes };
     },
@@ -177,7 +177,7 @@ export async function twoFactorRoutes(app: FastifyInstance) {
       await recordEvent(db, actor, {
         action: "two_factor.recovery_codes",
         entityType: "user",
-        entityId: actor.userId,
+        entityId: userIdOf(actor),
       });
       return { recoveryCodes: (body as { backupCodes: string[] }).backupCodes };
     },
@@ -208,11 +208,11 @@ export async function twoFactorRoutes(app: FastifyInstance) {
       await checkPassword(request, actor, res);
       forwardCookies(res, reply);
       // Sessions that passed a second factor end with it: only the one that turned it off stays.
-      await endOtherSessions(db, actor.userId, { token: sessionTokenOf(res.headers.getSetCookie()) });
+      await endOtherSessions(db, userIdOf(actor), { token: sessionTokenOf(res.headers.getSetCookie()) });
       await recordEvent(db, actor, {
         action: "two_factor.disable",
         entityType: "user",
-        entityId: actor.userId,
+        entityId: userIdOf(actor),
       });
       return { ok: true as const };
     },

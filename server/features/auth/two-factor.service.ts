@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { Actor } from "../../access/actor.ts";
+import { userIdOf, type Actor } from "../../access/actor.ts";
 import { mustUseTwoFactor, ownTwoFactorCan } from "../../access/policies/two-factor.ts";
 import type { Auth } from "../../auth/auth.ts";
 import type { Db } from "../../db/client.ts";
@@ -16,7 +16,7 @@ export async function loadOwnTwoFactor(db: Db, actor: Actor) {
     .from(users)
     .leftJoin(companies, eq(companies.id, users.companyId))
     .leftJoin(twoFactors, eq(twoFactors.userId, users.id))
-    .where(eq(users.id, actor.userId));
+    .where(eq(users.id, userIdOf(actor)));
   if (!row) throw new AppError(401, "UNAUTHENTICATED", "Not authenticated.");
   return {
     enabled: row.user.twoFactorEnabled,
@@ -32,7 +32,7 @@ export async function presentOwnTwoFactor(db: Db, auth: Auth, actor: Actor): Pro
   return {
     enabled: state.enabled,
     required: state.required,
-    recoveryCodesLeft: state.enabled ? (await recoveryCodesOf(auth, actor.userId)).length : null,
+    recoveryCodesLeft: state.enabled ? (await recoveryCodesOf(auth, userIdOf(actor))).length : null,
     can: ownTwoFactorCan(actor, state),
   };
 }

@@ -1,3 +1,4 @@
+import { userIdOf } from "../../access/actor.ts";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -36,7 +37,7 @@ export async function calendarRoutes(app: FastifyInstance) {
         response: { 200: CalendarFeedSchema, ...errors },
       },
     },
-    async (request) => ({ active: await hasFeedToken(db, actorOf(request).userId), url: null }),
+    async (request) => ({ active: await hasFeedToken(db, userIdOf(actorOf(request))), url: null }),
   );
 
   r.post(
@@ -52,11 +53,11 @@ export async function calendarRoutes(app: FastifyInstance) {
       const actor = actorOf(request);
       authorize(canManageCalendarFeed(actor), FEED_WHILE_IMPERSONATING);
       const token = await db.transaction(async (tx) => {
-        const secret = await rotateFeedToken(tx, actor.userId);
+        const secret = await rotateFeedToken(tx, userIdOf(actor));
         await recordEvent(tx, actor, {
           action: "calendar_feed.create",
           entityType: "user",
-          entityId: actor.userId,
+          entityId: userIdOf(actor),
         });
         return secret;
       });
@@ -79,11 +80,11 @@ export async function calendarRoutes(app: FastifyInstance) {
       const actor = actorOf(request);
       authorize(canManageCalendarFeed(actor), FEED_WHILE_IMPERSONATING);
       await db.transaction(async (tx) => {
-        await revokeFeedToken(tx, actor.userId);
+        await revokeFeedToken(tx, userIdOf(actor));
         await recordEvent(tx, actor, {
           action: "calendar_feed.revoke",
           entityType: "user",
-          entityId: actor.userId,
+          entityId: userIdOf(actor),
         });
       });
       return { active: false, url: null };

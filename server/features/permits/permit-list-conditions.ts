@@ -104,9 +104,11 @@ export function renewalDueCondition(today: SQL): SQL {
   )!;
 }
 
-/** The Responsible filter: a user id, or "me" for the actor. */
-const responsibleCondition = (actor: Actor, responsible: string) =>
-  eq(permits.responsibleUserId, responsible === "me" ? actor.userId : responsible);
+/** The Responsible filter: a user id, or "me" for the actor (nobody for an API key, which is no user). */
+const responsibleCondition = (actor: Actor, responsible: string) => {
+  const userId = responsible === "me" ? actor.userId : responsible;
+  return userId ? eq(permits.responsibleUserId, userId) : sql`false`;
+};
 
 /** The words of the search box as a full-text query over documents' text (issue 28). */
 const documentQuery = (q: string) => sql`websearch_to_tsquery('english', ${q})`;

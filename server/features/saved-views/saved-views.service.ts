@@ -1,5 +1,5 @@
 import { and, asc, count, eq, sql } from "drizzle-orm";
-import type { Actor } from "../../access/actor.ts";
+import { userIdOf, type Actor } from "../../access/actor.ts";
 import type { Db } from "../../db/client.ts";
 import { uniqueViolation } from "../../db/errors.ts";
 import { savedViews, users } from "../../db/schema.ts";
@@ -25,7 +25,7 @@ export async function listSavedViews(db: Db, actor: Actor): Promise<SavedViewRow
   return db
     .select()
     .from(savedViews)
-    .where(eq(savedViews.userId, actor.userId))
+    .where(eq(savedViews.userId, userIdOf(actor)))
     .orderBy(sql`lower(${savedViews.name})`, asc(savedViews.id));
 }
 
@@ -34,7 +34,7 @@ export async function findOwnSavedView(db: Db, actor: Actor, id: string): Promis
   const [row] = await db
     .select()
     .from(savedViews)
-    .where(and(eq(savedViews.id, id), eq(savedViews.userId, actor.userId)));
+    .where(and(eq(savedViews.id, id), eq(savedViews.userId, userIdOf(actor))));
   if (!row) throw notFound("View");
   return row;
 }
@@ -60,11 +60,11 @@ const nameConflict = (name: string | undefined) => (err: unknown) => {
 export async function createSavedView(db: Db, actor: Actor, input: SavedViewInput): Promise<SavedViewRow> {
   return db
     .transaction(async (tx) => {
-      await tx.select({ id: users.id }).from(users).where(eq(users.id, actor.userId)).for("no key update");
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, userIdOf(actor))).for("no key update");
       const [held] = await tx
         .select({ n: count() })
         .from(savedViews)
-        .where(eq(savedViews.userId, actor.userId));
+        .where(eq(savedViews.userId, userIdOf(actor)));
       if ((held?.n ?? 0) >= SAVED_VIEWS_MAX) {
         throw validation(
           { name: `You can keep at most ${SAVED_VIEWS_MAX} views; delete one first.` },
@@ -74,7 +74,7 @@ export async function createSavedView(db: Db, actor: Actor, input: SavedViewInpu
       const [row] = await tx
         .insert(savedViews)
         .values({
-          userId: actor.userId,
+          userId: userIdOf(actor),
           companyId: actor.companyId,
           name: input.name,
           params: input.params,

@@ -31,6 +31,8 @@ const BOND_LINKS: (NavLinkItem & { capability: Capability; after: string })[] = 
   { label: "Surety Admin", to: paths.sureties, capability: "sureties.manage", after: paths.clients },
   // Issue 27: the company's outside contacts, after Surety Admin.
   { label: "Contacts", to: paths.contacts, capability: "contacts.manage", after: paths.sureties },
+  // Issue 30: the company's keys to the API, after Users.
+  { label: "API Keys", to: paths.apiKeys, capability: "apiKeys.manage", after: paths.users },
 ];
 
 /** The top-level links (Permits, Bonds) and the administration links, in display order. */

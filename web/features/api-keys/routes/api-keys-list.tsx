@@ -1,0 +1,6 @@
+import { ApiKeysScreen } from "../components/api-keys-screen.tsx";
+
+/** /admin/api-keys */
+export default function ApiKeysListPage() {
+  return <ApiKeysScreen />;
+}
