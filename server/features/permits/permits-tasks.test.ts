@@ -37,19 +37,31 @@ async function world() {
   const clientB = await t.make.client(company.id, "Beta");
   const projectA = await t.make.project({ companyId: company.id, clientId: clientA.id, name: "Alpha" });
   const projectB = await t.make.project({ companyId: company.id, clientId: clientB.id, name: "Bravo" });
-  const task = (permitId: string, dueOn: string, status?: "open" | "done" | "not_applicable", companyId = company.id) =>
-    addTestTask(t.db, { companyId, permitId, dueOn, status, timeZone: ZONE });
+  const task = (
+    permitId: string,
+    dueOn: string,
+    status?: "open" | "done" | "not_applicable",
+    companyId = company.id,
+  ) => addTestTask(t.db, { companyId, permitId, dueOn, status, timeZone: ZONE });
   const edge = await t.make.permit({ companyId: company.id, projectId: projectA.id, permitName: "due in 7" });
   await task(edge.id, addDays(today(), 7));
   await task(edge.id, addDays(today(), 3));
   const late = await t.make.permit({ companyId: company.id, projectId: projectA.id, permitName: "due in 8" });
   await task(late.id, addDays(today(), 8));
-  const overdue = await t.make.permit({ companyId: company.id, projectId: projectA.id, permitName: "overdue" });
+  const overdue = await t.make.permit({
+    companyId: company.id,
+    projectId: projectA.id,
+    permitName: "overdue",
+  });
   await task(overdue.id, addDays(today(), -2));
   const done = await t.make.permit({ companyId: company.id, projectId: projectA.id, permitName: "done" });
   await task(done.id, today(), "done");
   await task(done.id, addDays(today(), -1), "not_applicable");
-  const beta = await t.make.permit({ companyId: company.id, projectId: projectB.id, permitName: "beta today" });
+  const beta = await t.make.permit({
+    companyId: company.id,
+    projectId: projectB.id,
+    permitName: "beta today",
+  });
   await task(beta.id, today());
   await t.make.permit({ companyId: company.id, projectId: projectA.id, permitName: "no tasks" });
   const foreign = await t.make.permit({ companyId: other.id, permitName: "foreign" });
