@@ -21,8 +21,8 @@ import { addConditions, type NewCondition } from "../conditions/index.ts";
 import { CsvError, decodeCsv, normaliseHeader, parseCsv, type CsvLimits, type CsvTable } from "./csv.ts";
 
 // Issue 29: the import's second file, 'Conditions file': one condition per row, naming its permit by
-// number (a permit of the main file, else one the company has). Format: README 'Importing permits'
-// and docs/importing.md.
+// number (a permit of the main file, else one the company has). Format: README and
+// docs/import-conditions.md.
 
 export const CONDITION_COLUMNS = [
   "permit_number",
