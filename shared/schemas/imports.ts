@@ -15,6 +15,18 @@ export const ImportResultSchema = z.object({
   rejected: z.array(z.object({ row: z.number().int(), reason: z.string() })),
   projects_created: z.array(z.string()),
   clients_created: z.array(z.string()),
+  /**
+   * Issue 29: the optional conditions file (multipart field `conditions`), one condition per row;
+   * null without one. Its rows' numbers are the conditions file's own (header = row 1).
+   */
+  conditions: z
+    .object({
+      file_name: z.string(),
+      total_rows: z.number().int(),
+      added: z.array(z.object({ row: z.number().int(), permit_number: z.string(), title: z.string() })),
+      rejected: z.array(z.object({ row: z.number().int(), reason: z.string() })),
+    })
+    .nullable(),
 });
 export type ImportResult = z.infer<typeof ImportResultSchema>;
 

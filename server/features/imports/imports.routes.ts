@@ -63,7 +63,7 @@ export async function importsRoutes(app: FastifyInstance) {
       schema: {
         tags: ["imports"],
         summary:
-          "Import permits from a CSV file (multipart: company_id, then file); dry_run=true changes nothing",
+          "Import permits from a CSV file (multipart: company_id, then file, and optionally `conditions`, a CSV of conditions); dry_run=true changes nothing",
         querystring: ImportQuerySchema,
         consumes: ["multipart/form-data"],
         response: { 200: ImportResultSchema, ...errors },
@@ -76,9 +76,10 @@ export async function importsRoutes(app: FastifyInstance) {
 
       let requestedCompany: string | null = null;
       let file: { name: string; bytes: Uint8Array } | null = null;
+      let conditionsFile: { name: string; bytes: Uint8Array } | null = null;
       try {
         for await (const part of request.parts({
-          limits: { fileSize: DEFAULT_CSV_LIMITS.maxBytes, files: 1 },
+          limits: { fileSize: DEFAULT_CSV_LIMITS.maxBytes, files: 2 },
         })) {
           if (part.type === "file") {
             if (part.filename && hasUnstorableText(part.filename)) {
@@ -86,7 +87,10 @@ export async function importsRoutes(app: FastifyInstance) {
               const message = `The file name is not valid. ${UNSTORABLE_TEXT_MESSAGE}`;
               throw validation({ file: message }, message);
             }
-            file = { name: part.filename || "import.csv", bytes: await part.toBuffer() };
+            // Issue 29: the field `conditions` is the conditions file; any other, the permits.
+            if (part.fieldname === "conditions")
+              conditionsFile = { name: part.filename || "conditions.csv", bytes: await part.toBuffer() };
+            else file = { name: part.filename || "import.csv", bytes: await part.toBuffer() };
           } else if (part.fieldname === "company_id" && typeof part.value === "string" && part.value) {
             requestedCompany = part.value;
           }
@@ -114,7 +118,10 @@ export async function importsRoutes(app: FastifyInstance) {
       if (!company) throw notFound("Company");
 
       try {
-        return await importPermits(db, actor, company, file, { dryRun: request.query.dry_run });
+        return await importPermits(db, actor, company, file, {
+          dryRun: request.query.dry_run,
+          conditionsFile,
+        });
       } catch (err) {
         if (err instanceof CsvError) throw validation({ file: err.message }, err.message);
         throw err;

@@ -12,6 +12,7 @@ import { appendLedgerEntries, type NewLedgerEntry } from "../bond-ledger/index.t
 import { findOrCreateClientsByName } from "../clients/index.ts";
 import { findOrCreateSuretiesByName } from "../sureties/index.ts";
 import { decodeCsv, parseCsv, type CsvLimits, DEFAULT_CSV_LIMITS } from "./csv.ts";
+import { conditionsCsv, importConditions } from "./import-conditions.ts";
 import { linkImportedContacts, matchContacts } from "./import-contacts.ts";
 import { validateRows, type ImportRow } from "./rows.ts";
 
@@ -45,10 +46,11 @@ export async function importPermits(
   actor: Actor,
   company: { id: string; name: string },
   file: { name: string; bytes: Uint8Array },
-  opts: { dryRun: boolean; limits?: CsvLimits },
+  opts: { dryRun: boolean; limits?: CsvLimits; conditionsFile?: { name: string; bytes: Uint8Array } | null },
 ): Promise<ImportResult> {
   const limits = opts.limits ?? DEFAULT_CSV_LIMITS;
   const table = parseCsv(decodeCsv(file.bytes, limits), limits);
+  const conditionsTable = opts.conditionsFile ? conditionsCsv(opts.conditionsFile, limits) : null;
   const checked = validateRows(table);
   const staffed = await matchResponsible(db, company.id, checked.valid, checked.rejected);
   const { valid, rejected } = await matchContacts(db, company.id, staffed.valid, staffed.rejected);
@@ -66,6 +68,7 @@ export async function importPermits(
     rejected,
     projects_created: [],
     clients_created: [],
+    conditions: null,
   };
   try {
     await db.transaction(async (tx) => {
@@ -74,6 +77,7 @@ export async function importPermits(
         ...new Set([...projectOf.values()].map((p) => p.id)),
       ]);
       const toInsert: { row: MatchedRow; project: ProjectRef }[] = [];
+      const madeNow: { id: string; permitNumber: string }[] = [];
       for (const row of valid) {
         const project = projectOf.get(row)!;
         const key = `${project.id}/${lower(row.permitNumber)}`;
@@ -95,6 +99,7 @@ export async function importPermits(
       if (toInsert.length) {
         const suretyOf = await resolveSureties(tx, actor, company.id, toInsert);
         const created = await insertPermits(tx, actor, company.id, toInsert, suretyOf);
+        madeNow.push(...created);
         await recordPermitAuditMany(
           tx,
           actor,
@@ -109,6 +114,12 @@ export async function importPermits(
           result.inserted.push({ row: row.row, permit_number: row.permitNumber, project: project.name });
         }
       }
+      // Issue 29: the conditions file, on the permits just made or the company's.
+      if (conditionsTable)
+        result.conditions = {
+          file_name: opts.conditionsFile!.name,
+          ...(await importConditions(tx, actor, company.id, conditionsTable, madeNow)),
+        };
       await recordEvent(tx, actor, {
         action: "import",
         entityType: "permits",
@@ -120,6 +131,12 @@ export async function importPermits(
           rejected: result.rejected.length,
           projectsCreated: result.projects_created,
           clientsCreated: result.clients_created,
+          ...(result.conditions
+            ? {
+                conditionsAdded: result.conditions.added.length,
+                conditionsRejected: result.conditions.rejected.length,
+              }
+            : {}),
         },
       });
       if (opts.dryRun) throw new DryRunRollback(result);
