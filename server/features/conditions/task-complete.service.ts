@@ -32,7 +32,7 @@ export const EVIDENCE_REQUIRED = {
 };
 
 /** A task can be closed once: a second Complete or Not Applicable is 409 with what it is now. */
-function assertOpen(task: TaskRow) {
+export function assertOpen(task: TaskRow) {
   if (task.status !== "open")
     throw conflict(
       `This task is already ${TASK_STATUS_LABELS[task.status as keyof typeof TASK_STATUS_LABELS] ?? task.status}.`,

@@ -22,7 +22,13 @@ import {
 import { presentTask } from "./conditions.presenter.ts";
 import { findVisibleTask } from "./conditions.repository.ts";
 import { photoTypeOf, PHOTO_REQUIRED } from "./photo.ts";
-import { checkEvidence, completeTask, markNotApplicable, type TaskChange } from "./task-complete.service.ts";
+import {
+  assertOpen,
+  checkEvidence,
+  completeTask,
+  markNotApplicable,
+  type TaskChange,
+} from "./task-complete.service.ts";
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 
@@ -64,6 +70,7 @@ export async function tasksRoutes(app: FastifyInstance) {
       // Scoped and allowed before a byte is stored (404, 403, 409); checked again on the locked row.
       const pre = await findVisibleTask(db, actor, id);
       allow(taskRefusal(actor, pre.permit));
+      assertOpen(pre.task);
       const change = await receiveForm(
         app,
         request,
