@@ -66,3 +66,6 @@ export const OFFSET_MAX_HOURS = 8760;
 
 /** Content types a 'Photo' evidence may have (a phone camera's JPEG, HEIC; PNG, WebP). */
 export const PHOTO_CONTENT_TYPES = ["image/jpeg", "image/png", "image/webp", "image/heic", "image/heif"] as const;
+
+/** A task as the audit trail names it ("Inspect erosion controls due 2027-10-26"; the trail shows the date as the screens do). */
+export const taskAuditText = (title: string, dueOn: string) => `${title} due ${dueOn}`;

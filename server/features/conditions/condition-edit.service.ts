@@ -8,7 +8,7 @@ import { recordPermitAudit, type PermitAuditEntry } from "../../audit/audit-writ
 import { queryRows, type Db } from "../../db/client.ts";
 import { conditionTasks, permitConditions } from "../../db/schema.ts";
 import { addConditions } from "./add-conditions.service.ts";
-import { closeOpenTasks } from "./close-tasks.service.ts";
+import { closeOpenTasks } from "../task-closing/index.ts";
 import { checkOwner, newConditionOf } from "./condition-input.ts";
 import {
   conditionAuditText,

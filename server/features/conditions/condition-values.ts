@@ -90,4 +90,4 @@ export const conditionAuditText = (title: string, spec: Parameters<typeof schedu
   `${title} (${scheduleBrief(spec)})`;
 
 /** "Inspect erosion controls due 2026-12-03": a task in the trail (the date shown as Dec 3, 2026). */
-export const taskAuditText = (title: string, dueOn: string) => `${title} due ${dueOn}`;
+export { taskAuditText } from "../../../shared/domain/conditions.ts";

@@ -7,5 +7,5 @@ export { conditionsRoutes } from "./conditions.routes.ts";
 export { tasksRoutes } from "./tasks.routes.ts";
 export { eventsRoutes } from "./events.routes.ts";
 export { addConditions, type AddConditionsInput, type AddedCondition } from "./add-conditions.service.ts";
-export { closeOpenTasks, countOpenTasks } from "./close-tasks.service.ts";
+export { closeOpenTasks, countOpenTasks } from "../task-closing/index.ts";
 export { specOf, specOfRow, type NewCondition, type ConditionScheduleRow } from "./condition-values.ts";

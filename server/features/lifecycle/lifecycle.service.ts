@@ -19,7 +19,7 @@ import type {
   RenewalInput,
 } from "../../../shared/schemas/lifecycle.ts";
 import { PERMIT_CLOSED_REASON } from "../../../shared/domain/conditions.ts";
-import { closeOpenTasks, countOpenTasks } from "../conditions/index.ts";
+import { closeOpenTasks, countOpenTasks } from "../task-closing/index.ts";
 import { statusFacts, type PermitRow } from "../permits/index.ts";
 import { groupTerms, type TermRow } from "./term-history.ts";
 

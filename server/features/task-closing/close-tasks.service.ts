@@ -1,9 +1,8 @@
 import { sql } from "drizzle-orm";
-import { PERMIT_CLOSED_REASON } from "../../../shared/domain/conditions.ts";
+import { PERMIT_CLOSED_REASON, taskAuditText } from "../../../shared/domain/conditions.ts";
 import type { Actor } from "../../access/actor.ts";
 import { recordPermitAudit, type AuditActor } from "../../audit/audit-writer.ts";
 import { queryRows, type Db } from "../../db/client.ts";
-import { taskAuditText } from "./condition-values.ts";
 
 /** How many open tasks a permit has (closing it asks first: 409 OPEN_TASKS). */
 export async function countOpenTasks(db: Db, permitId: string): Promise<number> {
