@@ -99,7 +99,7 @@ export async function claimDueGroups(
                 when t.status = 'not_applicable' then 'Task not applicable'
                 when c.removed_at is not null then 'Condition removed'
                 when r.kind = 'task_due' and t.due_at < ${at} then 'Overdue now'
-                when r.kind = 'task_due' and t.due_on > r.due_date + ${TASK_DIGEST_DAYS} then ${TASK_MOVED_REASON}
+                when r.kind = 'task_due' and t.due_on > r.due_date + ${TASK_DIGEST_DAYS}::int then ${TASK_MOVED_REASON}
                 when r.kind = 'task_escalation' and coalesce(cp.escalation_days, ${DEFAULT_ESCALATION_DAYS}) = 0
                   then 'Escalation switched off'
                 when r.kind = 'task_overdue' and t.due_at >= ${at} then ${TASK_MOVED_REASON}

@@ -29,9 +29,18 @@ const nowSql = (opts: SweepOptions) => sql`${opts.now.toISOString()}::timestampt
 /** The company-local date of an instant (co.time_zone). */
 const localDate = (instant: SQL) => sql`((${instant}) at time zone co.time_zone)::date`;
 
-/** Open tasks of open permits and live conditions, with their owner (alias t, c, p). */
+/**
+ * Open tasks of open permits and live conditions (alias t, c, p): per company, a range of
+ * condition_tasks_open_due_idx (company_id, due_on) where status = 'open'. The lateral subquery
+ * (kept apart by offset 0) makes it a scan of the index for each company, as the bounds are each
+ * company's own (its zone); a join would have the planner read the whole table.
+ */
 const openTasks = (range: SQL) => sql`
-    join condition_tasks t on t.company_id = co.company_id and t.status = 'open' and ${range}
+    cross join lateral (
+      select t.* from condition_tasks t
+      where t.company_id = co.company_id and t.status = 'open' and ${range}
+      offset 0
+    ) t
     join permit_conditions c on c.id = t.condition_id and c.removed_at is null
     join permits p on p.id = t.permit_id and ${openPermit()}`;
 
@@ -51,7 +60,7 @@ export function taskDueSelect(opts: SweepOptions): SQL {
     with ${companiesCte(opts)}
     select ${columns(sql`(t.due_on - co.today)::int`, "task_due")}
     from co
-    ${openTasks(sql`t.due_on <= co.today + ${TASK_DIGEST_DAYS} and t.due_on >= ${localDate(now)} - 1 and t.due_at >= ${now}`)}
+    ${openTasks(sql`t.due_on <= co.today + ${TASK_DIGEST_DAYS}::int and t.due_on >= ${localDate(now)} - 1 and t.due_at >= ${now}`)}
     join users u on u.id = ${taskOwner()} and ${activeMember("u", sql`co.company_id`)} and u.role in ${RECIPIENT_ROLES}`;
 }
 
