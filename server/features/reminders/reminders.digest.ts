@@ -154,16 +154,21 @@ export function composeDigest(digest: Digest, publicUrl: string): Omit<MailMessa
   const count = digest.items.length;
   const onlyReminders = digest.items.every((i) => i.kind === "reminder");
   const onlyTasks = digest.items.every((i) => i.task);
+  const hasTasks = digest.items.some((i) => i.task);
   const subject = onlyReminders
     ? `Permitrack reminder: ${plural(count, "permit or bond", "permits and bonds")} expiring soon (${digest.companyName})`
     : onlyTasks
       ? `Permitrack: ${plural(count, "task needs", "tasks need")} attention (${digest.companyName})`
-      : `Permitrack: ${plural(count, "item needs", "items need")} attention (${digest.companyName})`;
+      : hasTasks
+        ? `Permitrack: ${plural(count, "item needs", "items need")} attention (${digest.companyName})`
+        : `Permitrack: ${plural(count, "permit or bond needs", "permits and bonds need")} attention (${digest.companyName})`;
   const intro = onlyReminders
     ? `These permits and bonds of ${digest.companyName} reached a reminder threshold on ${day(digest.dueDate)}.`
     : onlyTasks
       ? `These tasks of ${digest.companyName}'s permit conditions are due soon or overdue as of ${day(digest.dueDate)}.`
-      : `These permits, bonds and tasks of ${digest.companyName} need attention as of ${day(digest.dueDate)}.`;
+      : hasTasks
+        ? `These permits, bonds and tasks of ${digest.companyName} need attention as of ${day(digest.dueDate)}.`
+        : `These permits and bonds of ${digest.companyName} need attention as of ${day(digest.dueDate)}.`;
   const footer = `You receive these e-mails because you are on the reminder list of ${digest.companyName}, responsible for one of these permits or tasks, or one of its administrators. An administrator can change this under Notification Settings: ${settingsUrl}`;
   const groups = sections(digest.items);
 

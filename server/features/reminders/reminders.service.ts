@@ -120,7 +120,8 @@ function presentDelivery(d: DeliveryRow, task: TaskRef = null): PermitReminder {
     sentAt: d.sentAt?.toISOString() ?? null,
     createdAt: d.createdAt.toISOString(),
     lastError: d.lastError,
-    task,
+    // Only a task delivery names a task (issue 29); the others' shape is as before.
+    ...(task ? { task } : {}),
   };
 }
 
@@ -175,7 +176,7 @@ export async function permitReminders(db: Db, permitId: string): Promise<PermitR
         sentAt: isoMoment(r.sent_at),
         createdAt: isoMoment(r.created_at)!,
         lastError: r.last_error,
-        task: r.task ?? null,
+        ...(r.task ? { task: r.task } : {}),
       })),
   };
 }

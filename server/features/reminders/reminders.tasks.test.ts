@@ -235,6 +235,36 @@ describe("an overdue task", () => {
   });
 });
 
+describe("a logged rain event", () => {
+  it("makes the triggered condition's task through Log Event, and the owner's digest shows it once", async () => {
+    const asOf = "2034-07-01";
+    const co = await taskCompany(asOf);
+    // An 'After an event' condition: within 24 hours of 'Rain ≥ 0.25 in' (as the conditions card stores it).
+    await t.db.execute(sql`insert into permit_conditions (company_id, permit_id, title, owner_user_id, schedule,
+                             offset_amount, offset_unit, event_kind)
+                           values (${co.company.id}, ${co.permit.id}, 'Inspect BMPs after rain', ${co.owner.id},
+                                   'after_event', 24, 'hours', 'Rain ≥ 0.25 in')`);
+    const res = await (await t.signIn(co.admin)).post(`/api/projects/${co.project.id}/events`, {
+      kind: "rain ≥ 0.25 in",
+      occurredAt: `${asOf}T08:00`,
+      note: "0.4 in overnight",
+    });
+    expect(res.statusCode).toBe(201);
+    const [task] = await t.db.select().from(conditionTasks).where(eq(conditionTasks.permitId, co.permit.id));
+    expect(task).toMatchObject({ status: "open", timed: true, dueOn: addDays(asOf, 1) });
+    await run(asOf);
+    const mails = mailsTo(co.owner.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.decoded).toContain("* Inspect BMPs after rain");
+    expect(mails[0]!.decoded).toContain(`Due: ${formatDate(addDays(asOf, 1))}, 8:00 AM`);
+    expect(mails[0]!.decoded).toContain("1 day left");
+    expect(await taskDeliveries(task!.id)).toEqual([`task_due:${co.owner.email}:sent`]);
+    smtp.messages.length = 0;
+    expect((await run(asOf)).recorded).toBe(0);
+    expect(smtp.messages).toEqual([]);
+  });
+});
+
 describe("tasks in the company's own digests", () => {
   it("never shows company B's tasks in company A's digest, even when B's condition names A's user", async () => {
     const asOf = "2034-06-01";
