@@ -5,8 +5,10 @@
  * permit lifecycle in play (every permit has its original term; one in five has a responsible
  * person, one in four a 30-day renewal lead time, one in fifty is acknowledged, one in twenty
  * closed; escalation at 7 days and the overdue digest on everywhere, so every expired open permit
- * is listed to its company admin each day), it measures:
- *   - the sweep: finding and recording everything due (budget 10 s), then a second sweep that
+ * is listed to its company admin each day), and (issue 29) 500,000 conditions of approval (on every
+ * other permit) each with its open task (2% overdue, 3% due within 7 days, the rest later; 1 in 10
+ * timed), it measures:
+ *   - the sweep: finding and recording everything due, the tasks' deliveries too (budget 10 s), then a second sweep that
  *     finds everything already recorded (the hourly steady state);
  *   - the sender working through the recorded reminders with a mailer that accepts instantly
  *     (claims, re-checks, digest loading, marking sent: the database side of sending);
@@ -17,7 +19,9 @@
  * Run: npx tsx scripts/bench/reminders-sweep.ts [--db=pg|pglite] [--permits=N --companies=N] [--json]
  * BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres) names the server; the
  * benchmark creates its own database there and drops it at the end. BENCH_COMPANIES and
- * BENCH_PERMITS (or --companies, --permits) shrink the data set for a quick try.
+ * BENCH_PERMITS (or --companies, --permits) shrink the data set for a quick try; --conditions=N
+ * (default half the permits) sets the conditions; --explain prints the plans of the tasks' selects
+ * (EXPLAIN ANALYZE, before the timed sweep).
  */
 import { sql } from "drizzle-orm";
 import { queryRows } from "../../server/db/client.ts";
@@ -26,12 +30,18 @@ import { createLinkSigner } from "../../server/auth/link-signer.ts";
 import { sendDueReminders, sweepDueReminders } from "../../server/features/reminders/index.ts";
 import { createBenchDatabase } from "./bench-database.ts";
 import { generateReminderData } from "./reminders-data.ts";
+import {
+  taskDueSelect,
+  taskEscalationSelect,
+  taskOverdueSelect,
+} from "../../server/features/reminders/reminders.task-sweep.ts";
 import { arg, dbKinds, figure, hasFlag, printFigures, type Figure } from "./lib.ts";
 
 const KIND = dbKinds(["pg"])[0]!;
 const ON_PG = KIND === "pg";
 const COMPANIES = Number(arg("companies") ?? process.env.BENCH_COMPANIES ?? (ON_PG ? 1000 : 100));
 const PERMITS = Number(arg("permits") ?? process.env.BENCH_PERMITS ?? (ON_PG ? 1_000_000 : 100_000));
+const CONDITIONS = Number(arg("conditions") ?? Math.floor(PERMITS / 2));
 const BUDGET_SWEEP_MS = 10_000;
 const BUDGET_RSS_MB = 300;
 const TODAY = "2030-06-03";
@@ -53,7 +63,12 @@ async function main() {
   const rows = <T>(text: string) => queryRows<T>(database.db, sql.raw(text));
   try {
     const [, genMs] = await time(() =>
-      generateReminderData(database.exec, { companies: COMPANIES, permits: PERMITS, today: TODAY }),
+      generateReminderData(database.exec, {
+        companies: COMPANIES,
+        permits: PERMITS,
+        today: TODAY,
+        conditions: CONDITIONS,
+      }),
     );
     const [stat] = await rows<{ due: number; in_window: number; overdue: number; terms: number }>(`
       select count(*) filter (where countdown_date between date '${TODAY}' and date '${TODAY}' + 30
@@ -72,6 +87,15 @@ async function main() {
     console.log(
       `  ${stat!.overdue.toLocaleString()} expired and still open (the overdue digest); ${stat!.terms.toLocaleString()} terms.`,
     );
+    const [tasks] = await rows<{ conditions: number; open: number; overdue: number; week: number }>(`
+      select (select count(*) from permit_conditions)::int as conditions, count(*)::int as open,
+             count(*) filter (where due_at < '${NOW.toISOString()}'::timestamptz)::int as overdue,
+             count(*) filter (where due_at >= '${NOW.toISOString()}'::timestamptz
+                               and due_on <= date '${TODAY}' + 7)::int as week
+      from condition_tasks where status = 'open'`);
+    console.log(
+      `  ${tasks!.conditions.toLocaleString()} conditions, ${tasks!.open.toLocaleString()} open tasks: ${tasks!.overdue.toLocaleString()} overdue, ${tasks!.week.toLocaleString()} due within 7 days.`,
+    );
     const kinds = async () =>
       (
         await rows<{ kind: string; n: number }>(
@@ -79,6 +103,16 @@ async function main() {
         )
       ).map((r) => `${r.kind} ${r.n.toLocaleString()}`);
 
+    if (hasFlag("explain")) {
+      const sweepOpts = { now: NOW, asOf: undefined, reminderHour: 0 };
+      for (const select of [taskDueSelect, taskOverdueSelect, taskEscalationSelect]) {
+        const plan = await queryRows<{ "QUERY PLAN": string }>(
+          database.db,
+          sql`explain (analyze, buffers) ${select(sweepOpts)}`,
+        );
+        console.log(`\n${select.name}:\n${plan.map((r) => r["QUERY PLAN"]).join("\n")}`);
+      }
+    }
     const rssBefore = process.memoryUsage().rss;
     peakRss = rssBefore;
     const opts = { now: NOW, asOf: undefined, reminderHour: 0 };
@@ -117,7 +151,8 @@ async function main() {
       `(process maxRSS as reported by the OS: ${Math.round(process.resourceUsage().maxRSS / 1024)} MB)`,
     );
     if (hasFlag("json")) {
-      const size = `${PERMITS >= 1_000_000 ? `${PERMITS / 1_000_000}M` : `${PERMITS / 1000}k`} permits`;
+      const conditions = CONDITIONS >= 1000 ? `, ${CONDITIONS / 1000}k conditions` : "";
+      const size = `${PERMITS >= 1_000_000 ? `${PERMITS / 1_000_000}M` : `${PERMITS / 1000}k`} permits${conditions}`;
       const common = { section: "reminders", db: bench.kind } as const;
       const figures: Figure[] = [
         figure({ ...common, name: `generate ${size} (info)`, unit: "s", median: genMs / 1000 }),

@@ -3,7 +3,7 @@ import { asc, eq, inArray, sql } from "drizzle-orm";
 import { addDays } from "../../shared/domain/dates.ts";
 import type { Role } from "../../shared/domain/roles.ts";
 import type { ReminderSwitches } from "../../shared/schemas/notifications.ts";
-import type { Db } from "../db/client.ts";
+import { queryRows, type Db } from "../db/client.ts";
 import {
   companyPreferences,
   documentRequests,
@@ -136,4 +136,51 @@ export async function quiesce(db: Db) {
     sql`update document_requests set status = 'revoked', revoked_at = now() where status in ('open', 'submitted')`,
   );
   await db.delete(userNotifications);
+  // Issue 29: tasks left open would be swept again by a later test.
+  await db.execute(
+    sql`update condition_tasks set status = 'not_applicable', completed_at = now() where status = 'open'`,
+  );
+}
+
+/**
+ * A condition with one open task, written directly as the reminder tests need it (issue 29): on
+ * `permit`, owned by `ownerUserId`, due on `dueOn` (by the end of that day in the company's zone),
+ * or at `dueAt` (a timed task, e.g. after an event; its due_on is then that instant's local date).
+ */
+export async function insertTask(
+  db: Db,
+  permit: { id: string; companyId: string },
+  opts: {
+    title: string;
+    ownerUserId: string | null;
+    dueOn?: string;
+    dueAt?: Date;
+    eventId?: string;
+    eventKind?: string;
+  },
+) {
+  const timed = !!opts.dueAt;
+  const [row] = await queryRows<{ conditionId: string; taskId: string; dueOn: string }>(
+    db,
+    sql`with co as (select time_zone from companies where id = ${permit.companyId}),
+        c as (
+          insert into permit_conditions (company_id, permit_id, title, owner_user_id, schedule, due_date,
+                                         offset_amount, offset_unit, event_kind)
+          values (${permit.companyId}, ${permit.id}, ${opts.title}, ${opts.ownerUserId},
+                  ${timed ? "after_event" : "once"}, ${opts.dueOn ?? null}::date,
+                  ${timed ? 24 : null}::int, ${timed ? "hours" : null}, ${timed ? (opts.eventKind ?? "Rain ≥ 0.25 in") : null})
+          returning id
+        ),
+        t as (
+          insert into condition_tasks (company_id, permit_id, condition_id, occurrence, event_id, due_at, due_on, timed)
+          select ${permit.companyId}, ${permit.id}, c.id, ${timed ? null : 0}::int, ${opts.eventId ?? null}::uuid,
+                 ${timed ? sql`${opts.dueAt!.toISOString()}::timestamptz` : sql`(${opts.dueOn!}::date + 1)::timestamp at time zone co.time_zone`},
+                 ${timed ? sql`(${opts.dueAt!.toISOString()}::timestamptz at time zone co.time_zone)::date` : sql`${opts.dueOn!}::date`},
+                 ${timed}
+          from c, co
+          returning id, condition_id, due_on
+        )
+        select condition_id as "conditionId", id as "taskId", due_on::text as "dueOn" from t`,
+  );
+  return row!;
 }

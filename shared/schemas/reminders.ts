@@ -18,14 +18,39 @@ export const DELIVERY_STATUS_LABELS: Record<DeliveryStatus, string> = {
 };
 
 /** GET /api/permits/:id/reminders: one permit's delivery log, newest first. */
-export const DELIVERY_KINDS = ["reminder", "escalation", "overdue", "overdue_request"] as const;
+export const DELIVERY_KINDS = [
+  "reminder",
+  "escalation",
+  "overdue",
+  "overdue_request",
+  // Issue 29: a condition's task, due within 7 days (to its owner), overdue (to its owner), and
+  // overdue for the company's Escalation Days (to its admins).
+  "task_due",
+  "task_overdue",
+  "task_escalation",
+] as const;
 export type DeliveryKind = (typeof DELIVERY_KINDS)[number];
 
-/** "30-day reminder", "Escalation", "Overdue digest", "Overdue request digest": what a delivery was, for the logs. */
-export function deliveryLabel(d: { kind: DeliveryKind; threshold: number }): string {
+/** The kinds of a delivery about a condition's task (issue 29): the log names the task. */
+export const TASK_DELIVERY_KINDS = ["task_due", "task_overdue", "task_escalation"] as const;
+export const isTaskDelivery = (kind: DeliveryKind) => (TASK_DELIVERY_KINDS as readonly string[]).includes(kind);
+
+/**
+ * "30-day reminder", "Escalation", "Overdue digest", "Overdue request digest", "Task due: TITLE",
+ * "Task overdue: TITLE", "Overdue task escalation: TITLE": what a delivery was, for the logs.
+ */
+export function deliveryLabel(d: {
+  kind: DeliveryKind;
+  threshold: number;
+  task?: { title: string } | null;
+}): string {
   if (d.kind === "escalation") return "Escalation";
   if (d.kind === "overdue") return "Overdue digest";
   if (d.kind === "overdue_request") return "Overdue request digest";
+  const task = d.task ? `: ${d.task.title}` : "";
+  if (d.kind === "task_due") return `Task due${task}`;
+  if (d.kind === "task_overdue") return `Task overdue${task}`;
+  if (d.kind === "task_escalation") return `Overdue task escalation${task}`;
   return `${d.threshold}-day reminder`;
 }
 
@@ -33,7 +58,8 @@ export const PermitReminderSchema = z.object({
   id: z.uuid(),
   /**
    * reminder (30/7/1 days before), escalation (to the admins), overdue (the admins' daily digest),
-   * overdue_request (document requests past their due date: the admins' and responsible people's, daily).
+   * overdue_request (document requests past their due date: the admins' and responsible people's, daily),
+   * task_due / task_overdue / task_escalation (a condition's task, issue 29; `task` names it).
    */
   kind: z.enum(DELIVERY_KINDS),
   threshold: z.number().int(),
@@ -42,6 +68,8 @@ export const PermitReminderSchema = z.object({
   sentAt: z.string().nullable(),
   createdAt: z.string(),
   lastError: z.string().nullable(),
+  /** Issue 29: the condition task a task delivery is about (its condition's title and due date); else absent or null. */
+  task: z.object({ id: z.uuid(), title: z.string(), dueOn: z.string() }).nullable().optional(),
 });
 export type PermitReminder = z.infer<typeof PermitReminderSchema>;
 export const PermitRemindersSchema = z.object({
@@ -87,6 +115,8 @@ const DueItemSchema = z.object({
   permitNumber: z.string(),
   expirationDate: z.string(),
   daysLeft: z.number().int(),
+  /** Issue 29: a task line's task (expirationDate and daysLeft are then its due date's). */
+  taskTitle: z.string().nullable().optional(),
 });
 
 /** What one run did (or, dry, would do). */

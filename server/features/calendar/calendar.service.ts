@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, asc, eq, gte, isNotNull, ne, not } from "drizzle-orm";
+import { and, asc, eq, gte, isNotNull, ne, not, or, sql } from "drizzle-orm";
 import { addDays, todayIn } from "../../../shared/domain/dates.ts";
 import { formatDate } from "../../../shared/domain/format.ts";
 import { isRole } from "../../../shared/domain/roles.ts";
@@ -13,6 +13,16 @@ import { DEFAULT_SWITCHES, enabledThresholds } from "../notifications/index.ts";
 import { notClosedCondition, permitScope, selectPermitView } from "../permits/index.ts";
 import { buildCalendar, type IcsEvent } from "./ics.ts";
 import { paths } from "../../../shared/domain/paths.ts";
+
+/** An open task of a permit in the feed (issue 29). */
+interface FeedTask {
+  id: string;
+  title: string;
+  dueOn: string;
+  dueAt: string;
+  timed: boolean;
+  createdAt: string;
+}
 
 /** Expirations older than this stay out of the feed: calendars need what is coming, not all history. */
 const PAST_DAYS = 365;
@@ -90,6 +100,12 @@ export async function renderFeed(db: Db, owner: Actor, publicUrl: string): Promi
     expirationDate: permits.expirationDate,
     renewByDate: permits.renewByDate,
     updatedAt: permits.updatedAt,
+    // Issue 29: the permit's open tasks of live conditions, in the same statement.
+    tasks: sql<FeedTask[] | null>`(
+      select json_agg(json_build_object('id', t.id, 'title', c.title, 'dueOn', t.due_on, 'dueAt', t.due_at,
+                                        'timed', t.timed, 'createdAt', t.created_at) order by t.due_at, t.id)
+      from condition_tasks t join permit_conditions c on c.id = t.condition_id and c.removed_at is null
+      where t.permit_id = ${permits.id} and t.status = 'open')`,
     projectName: projects.name,
     clientName: clients.name,
     companyName: companies.name,
@@ -107,11 +123,13 @@ export async function renderFeed(db: Db, owner: Actor, publicUrl: string): Promi
         ne(permits.status, "N/A"),
         // A closed permit or bond has nothing left to renew (issues 11, 25).
         notClosedCondition(),
-        isNotNull(permits.expirationDate),
-        gte(permits.expirationDate, from),
+        or(
+          and(isNotNull(permits.expirationDate), gte(permits.expirationDate, from)),
+          sql`exists (select 1 from condition_tasks t where t.permit_id = ${permits.id} and t.status = 'open')`,
+        ),
       ),
     )
-    .orderBy(asc(permits.expirationDate), asc(permits.permitName), asc(permits.id))
+    .orderBy(sql`${permits.expirationDate} asc nulls last`, asc(permits.permitName), asc(permits.id))
     .limit(MAX_EVENTS);
 
   const host = new URL(publicUrl).hostname;
@@ -130,6 +148,20 @@ export async function renderFeed(db: Db, owner: Actor, publicUrl: string): Promi
       ...(p.renewByDate ? [`Renew by: ${formatDate(p.renewByDate)}`] : []),
       url,
     ].join("\n");
+    // A task due on a date is an all-day event on it; one due at a time (an event's window) is timed.
+    const taskEvents: IcsEvent[] = (p.tasks ?? []).map((task) => ({
+      uid: `task-${task.id}@${host}`,
+      stamp: new Date(task.createdAt),
+      date: task.dueOn,
+      ...(task.timed ? { at: new Date(task.dueAt) } : {}),
+      summary: `Task due: ${task.title} (${p.number})`,
+      description,
+      url,
+      categories: [type, "Task"],
+      alarmDaysBefore: [],
+    }));
+    const hasExpiry = !!p.expirationDate && p.expirationDate >= from;
+    if (!hasExpiry) return taskEvents;
     const expiry: IcsEvent = {
       // One UID per permit: a changed expiration date moves the event instead of adding another.
       uid: `permit-${p.id}@${host}`,
@@ -142,8 +174,9 @@ export async function renderFeed(db: Db, owner: Actor, publicUrl: string): Promi
       // With a renew-by date the reminders count down to it, and so do the alarms (on its event).
       alarmDaysBefore: p.renewByDate ? [] : enabledThresholds(switches),
     };
-    if (!p.renewByDate) return [expiry];
+    if (!p.renewByDate) return [expiry, ...taskEvents];
     return [
+      ...taskEvents,
       expiry,
       {
         uid: `permit-${p.id}-renew-by@${host}`,
@@ -162,7 +195,7 @@ export async function renderFeed(db: Db, owner: Actor, publicUrl: string): Promi
     : [];
   return buildCalendar({
     name: company ? `Permitrack – ${company.name}` : "Permitrack",
-    description: `Expiration dates of the permits and bonds ${owner.name} can see in Permitrack.`,
+    description: `Expiration dates of the permits and bonds ${owner.name} can see in Permitrack, and their open tasks.`,
     events,
   });
 }

@@ -5,6 +5,8 @@ import { formatDate } from "../../../shared/domain/format.ts";
 import { auditEvents, companies, companyPreferences, users } from "../../db/schema.ts";
 import { cookieHeaderOf, useTestContext, type ApiClient } from "../../test-support/harness.ts";
 import { totpCode } from "../../test-support/totp.ts";
+import { insertTask } from "../../test-support/reminder-fixtures.ts";
+import { conditionTasks } from "../../db/schema.ts";
 import { buildCalendar, escapeText, foldLine } from "./ics.ts";
 
 const t = useTestContext({ PUBLIC_URL: "https://permits.example.com" });
@@ -116,6 +118,67 @@ describe("GET /api/calendar/<token>.ics", () => {
     expect(res.headers["content-type"]).toBe("text/calendar; charset=utf-8");
     return parseIcs(res.body);
   }
+
+  it("carries each open task as an event: all-day on its date, timed at its instant; a done one drops out (issue 29)", async () => {
+    const today = todayIn("UTC");
+    const company = await t.make.company({ timeZone: "America/Denver" });
+    const admin = await t.make.user({ role: "company-admin", companyId: company.id });
+    const other = await t.make.company();
+    const permit = await t.make.permit({
+      companyId: company.id,
+      permitNumber: "EC-7",
+      expirationDate: addDays(today, 90),
+    });
+    // A permit without an expiration date still shows its tasks.
+    const undated = await t.make.permit({ companyId: company.id, permitNumber: "UD-1", expirationDate: null });
+    const dated = await insertTask(t.db, permit, { title: "Inspect, erosion controls", ownerUserId: admin.id, dueOn: addDays(today, 5) });
+    const timed = await insertTask(t.db, undated, {
+      title: "Inspect after rain",
+      ownerUserId: admin.id,
+      dueAt: new Date(`${addDays(today, 1)}T20:30:00Z`),
+    });
+    const done = await insertTask(t.db, permit, { title: "Done task", ownerUserId: admin.id, dueOn: addDays(today, 2) });
+    await t.db
+      .update(conditionTasks)
+      .set({ status: "done", completedAt: new Date() })
+      .where(eq(conditionTasks.id, done.taskId));
+    const foreign = await t.make.permit({ companyId: other.id, expirationDate: addDays(today, 9) });
+    await insertTask(t.db, foreign, { title: "Other company's", ownerUserId: null, dueOn: addDays(today, 3) });
+
+    const events = (await feedOf(admin)).children.filter((c) => c.name === "VEVENT");
+    const tasks = events.filter((e) => prop(e, "UID")!.startsWith("task-"));
+    expect(tasks.map((e) => [prop(e, "UID"), unescape(prop(e, "SUMMARY"))]).sort()).toEqual(
+      [
+        [`task-${dated.taskId}@permits.example.com`, "Task due: Inspect, erosion controls (EC-7)"],
+        [`task-${timed.taskId}@permits.example.com`, "Task due: Inspect after rain (UD-1)"],
+      ].sort(),
+    );
+    const allDay = tasks.find((e) => prop(e, "UID")!.includes(dated.taskId))!;
+    expect(allDay.props.find((p) => p.name === "DTSTART")).toMatchObject({
+      params: "VALUE=DATE",
+      value: addDays(today, 5).replaceAll("-", ""),
+    });
+    expect(prop(allDay, "URL")).toBe(`https://permits.example.com/permits/${permit.id}`);
+    const atTime = tasks.find((e) => prop(e, "UID")!.includes(timed.taskId))!;
+    expect(atTime.props.find((p) => p.name === "DTSTART")).toMatchObject({
+      params: "",
+      value: `${addDays(today, 1).replaceAll("-", "")}T203000Z`,
+    });
+    expect(prop(atTime, "DTEND")).toBeUndefined();
+    // The expiry is still there; the undated permit has no expiry event.
+    expect(events.filter((e) => prop(e, "UID") === `permit-${permit.id}@permits.example.com`)).toHaveLength(1);
+    expect(events.filter((e) => prop(e, "UID") === `permit-${undated.id}@permits.example.com`)).toHaveLength(0);
+
+    // Completing a task takes it out of the feed.
+    await t.db
+      .update(conditionTasks)
+      .set({ status: "done", completedAt: new Date() })
+      .where(eq(conditionTasks.id, dated.taskId));
+    const after = (await feedOf(admin)).children.filter((c) => c.name === "VEVENT");
+    expect(after.filter((e) => prop(e, "UID")!.startsWith("task-")).map((e) => prop(e, "UID"))).toEqual([
+      `task-${timed.taskId}@permits.example.com`,
+    ]);
+  });
 
   it("lists the visible permits and bonds as all-day events with stable UIDs, escaped text and alarms at the company's thresholds", async () => {
     const today = todayIn("UTC");

@@ -9,6 +9,8 @@ export interface IcsEvent {
   stamp: Date;
   /** The all-day date, "YYYY-MM-DD". */
   date: string;
+  /** A timed event's instant (issue 29: a task due at a time): DTSTART in UTC, no DTEND, instead of the all-day date. */
+  at?: Date;
   summary: string;
   description: string;
   url: string;
@@ -80,8 +82,9 @@ export function buildCalendar(opts: { name: string; description: string; events:
       "BEGIN:VEVENT",
       `UID:${e.uid}`,
       `DTSTAMP:${utcStamp(e.stamp)}`,
-      `DTSTART;VALUE=DATE:${basicDate(e.date)}`,
-      `DTEND;VALUE=DATE:${basicDate(nextDay(e.date))}`,
+      ...(e.at
+        ? [`DTSTART:${utcStamp(e.at)}`]
+        : [`DTSTART;VALUE=DATE:${basicDate(e.date)}`, `DTEND;VALUE=DATE:${basicDate(nextDay(e.date))}`]),
       `SUMMARY:${escapeText(e.summary)}`,
       `DESCRIPTION:${escapeText(e.description)}`,
       `URL:${e.url}`,

@@ -13,6 +13,9 @@ import {
   thresholdOn,
   unacknowledged,
 } from "./reminders.eligibility.ts";
+import { TASK_MOVED_REASON, taskOwner } from "./reminders.task-sweep.ts";
+import { DEFAULT_ESCALATION_DAYS } from "../../../shared/domain/lifecycle.ts";
+import { TASK_DIGEST_DAYS } from "../../../shared/domain/conditions.ts";
 
 /** Step 1 of sending (reminders.sender.ts): claiming due rows, and cancelling those no longer due. */
 
@@ -79,6 +82,7 @@ export async function claimDueGroups(
       claimed.map((r) => sql`${r.id}::uuid`),
       sql`, `,
     );
+    const at = sql`${now.toISOString()}::timestamptz`;
     const cancelled = await queryRows<{ id: string }>(
       tx,
       sql`update reminder_deliveries d
@@ -90,7 +94,19 @@ export async function claimDueGroups(
                   permitNotOpen("p").map(([condition, reason]) => sql`when ${condition} then ${reason}`),
                   sql` `,
                 )}
-                when p.term_no <> r.term_no then 'Permit renewed'
+                -- A condition's task (issue 29): done or N/A, its condition removed, or no longer due.
+                when t.status = 'done' then 'Task completed'
+                when t.status = 'not_applicable' then 'Task not applicable'
+                when c.removed_at is not null then 'Condition removed'
+                when r.kind = 'task_due' and t.due_at < ${at} then 'Overdue now'
+                when r.kind = 'task_due' and t.due_on > r.due_date + ${TASK_DIGEST_DAYS}::int then ${TASK_MOVED_REASON}
+                when r.kind = 'task_escalation' and coalesce(cp.escalation_days, ${DEFAULT_ESCALATION_DAYS}) = 0
+                  then 'Escalation switched off'
+                when r.kind = 'task_overdue' and t.due_at >= ${at} then ${TASK_MOVED_REASON}
+                when r.kind = 'task_escalation'
+                     and t.due_at > ${at} - make_interval(days => coalesce(cp.escalation_days, ${DEFAULT_ESCALATION_DAYS}))
+                  then ${TASK_MOVED_REASON}
+                when r.task_id is null and p.term_no <> r.term_no then 'Permit renewed'
                 when r.kind in ('reminder', 'escalation') and not ${unacknowledged()} then 'Acknowledged'
                 when r.kind in ('reminder', 'escalation') and p.countdown_date is distinct from r.expiration_date then 'Expiration date changed'
                 when r.kind = 'reminder' and not ${thresholdOn(sql`r.threshold`)} then 'Reminder switched off'
@@ -102,7 +118,11 @@ export async function claimDueGroups(
                   then 'Nothing overdue any more'
                 when r.kind = 'reminder' and (u.role not in ${RECIPIENT_ROLES}
                      or (un.user_id is null and p.responsible_user_id is distinct from r.recipient_user_id)) then 'Recipient removed'
-                when r.kind in ('escalation', 'overdue') and u.role not in ${ESCALATION_ROLES} then 'Recipient removed'
+                when r.kind in ('task_due', 'task_overdue') and u.role not in ${RECIPIENT_ROLES} then 'Recipient removed'
+                when r.kind in ('task_due', 'task_overdue') and ${taskOwner()} is distinct from r.recipient_user_id
+                  then 'Owner changed'
+                when r.kind in ('escalation', 'overdue', 'task_escalation') and u.role not in ${ESCALATION_ROLES}
+                  then 'Recipient removed'
                 -- Last: a permanent reason above wins; this one the sweep revives once it is over.
                 when r.kind in ('reminder', 'escalation') and ${renewalPending(sql`${now.toISOString()}::timestamptz`)}
                   then ${RENEWAL_PENDING_REASON}
@@ -110,6 +130,8 @@ export async function claimDueGroups(
             from reminder_deliveries r
             -- An overdue or overdue-request digest names no permit (it lists them when sent): p is null there.
             left join permits p on p.id = r.permit_id
+            left join condition_tasks t on t.id = r.task_id
+            left join permit_conditions c on c.id = t.condition_id
             join users u on u.id = r.recipient_user_id
             left join company_preferences cp on cp.company_id = r.company_id
             left join user_notifications un on un.user_id = r.recipient_user_id and un.company_id = r.company_id

@@ -2,17 +2,26 @@ import { and, asc, eq, inArray, not, sql } from "drizzle-orm";
 import { ESCALATION_RECIPIENT_ROLES } from "../../access/policies/reminders.ts";
 import type { LinkSigner } from "../../auth/link-signer.ts";
 import { queryRows, type Db } from "../../db/client.ts";
-import { clients, documentRequests, permits, projects, reminderDeliveries } from "../../db/schema.ts";
+import {
+  clients,
+  conditionTasks,
+  documentRequests,
+  permitConditions,
+  permits,
+  projects,
+  reminderDeliveries,
+} from "../../db/schema.ts";
 import { signAcknowledgeToken } from "./acknowledge-token.ts";
 import { selectPermitView } from "../permits/index.ts";
-import type { Digest, DigestItem, DigestRequest } from "./reminders.digest.ts";
+import type { Digest, DigestItem, DigestRequest, DigestTask } from "./reminders.digest.ts";
 import { answerableRequest, openPermit, overdueRequest } from "./reminders.eligibility.ts";
 
 /**
  * Step 2 of sending (reminders.sender.ts): what one claimed (recipient, day) group's digest shows.
  * One statement for the recipient and which kinds the group holds, then one per kind present: the
  * reminders and escalations with their permits (and the open request about each, issue 27), the
- * overdue digest's permits, the overdue requests. Never a statement per permit.
+ * overdue digest's permits, the overdue requests, the conditions' tasks (issue 29). Never a statement
+ * per permit or task.
  */
 
 type DigestRow = Omit<DigestItem, "acknowledgeToken"> & {
@@ -54,6 +63,7 @@ interface GroupHead {
   hasPermits: boolean;
   hasOverdue: boolean;
   hasOverdueRequests: boolean;
+  hasTasks: boolean;
 }
 
 /**
@@ -77,7 +87,8 @@ export async function loadDigest(
                u.role, c.name as "companyName", c.id as "companyId", u.id as "recipientUserId",
                bool_or(r.kind in ('reminder', 'escalation')) as "hasPermits",
                bool_or(r.kind = 'overdue') as "hasOverdue",
-               bool_or(r.kind = 'overdue_request') as "hasOverdueRequests"
+               bool_or(r.kind = 'overdue_request') as "hasOverdueRequests",
+               bool_or(r.task_id is not null) as "hasTasks"
         from reminder_deliveries r
         join users u on u.id = r.recipient_user_id
         join companies c on c.id = r.company_id
@@ -90,6 +101,7 @@ export async function loadDigest(
     ...(head.hasPermits ? await loadPermitLines(db, ids, now) : []),
     ...(head.hasOverdue ? await loadOverdue(db, head, dueDate) : []),
     ...(head.hasOverdueRequests ? await loadOverdueRequests(db, head, dueDate) : []),
+    ...(head.hasTasks ? await loadTaskLines(db, ids, now) : []),
   ];
   if (!rows.length) return null;
   return {
@@ -131,7 +143,7 @@ async function loadPermitLines(db: Db, ids: string[], now: Date): Promise<Digest
       order by dr.created_at desc limit 1)`,
   })
     .innerJoin(reminderDeliveries, eq(reminderDeliveries.permitId, permits.id))
-    .where(inArray(reminderDeliveries.id, ids));
+    .where(and(inArray(reminderDeliveries.id, ids), sql`${reminderDeliveries.taskId} is null`));
   return rows.map((r) => ({
     ...r,
     kind: r.kind as DigestItem["kind"],
@@ -200,5 +212,33 @@ async function loadOverdueRequests(db: Db, head: GroupHead, dueDate: string): Pr
     expirationDate: requestDue!,
     countdownDate: requestDue!,
     recipientUserId: head.recipientUserId,
+  }));
+}
+
+/**
+ * The group's task deliveries (issue 29) with their tasks, conditions and permits: a line per
+ * delivery, its due date in place of the expiry; overdue as of `now`.
+ */
+async function loadTaskLines(db: Db, ids: string[], now: Date): Promise<DigestRow[]> {
+  const rows = await selectPermitView(db, {
+    ...digestColumns,
+    recipientUserId: reminderDeliveries.recipientUserId,
+    kind: reminderDeliveries.kind,
+    termNo: reminderDeliveries.termNo,
+    threshold: reminderDeliveries.threshold,
+    daysLeft: sql<number>`(${conditionTasks.dueOn} - ${reminderDeliveries.dueDate})::int`,
+    task: sql<DigestTask>`json_build_object('id', ${conditionTasks.id}, 'title', ${permitConditions.title},
+      'dueOn', ${conditionTasks.dueOn}, 'dueAt', ${conditionTasks.dueAt}, 'timed', ${conditionTasks.timed},
+      'timeZone', ${sql.raw("companies.time_zone")}, 'overdue', ${conditionTasks.dueAt} < ${now.toISOString()}::timestamptz)`,
+  })
+    .innerJoin(reminderDeliveries, eq(reminderDeliveries.permitId, permits.id))
+    .innerJoin(conditionTasks, eq(conditionTasks.id, reminderDeliveries.taskId))
+    .innerJoin(permitConditions, eq(permitConditions.id, conditionTasks.conditionId))
+    .where(inArray(reminderDeliveries.id, ids));
+  return rows.map((r) => ({
+    ...r,
+    kind: r.kind as DigestItem["kind"],
+    expirationDate: r.task.dueOn,
+    countdownDate: r.task.dueOn,
   }));
 }

@@ -4,6 +4,15 @@ import { requestedLine } from "../../../shared/domain/request-reminders.ts";
 import { RECORD_TYPE_LABELS, type RecordType } from "../../../shared/domain/statuses.ts";
 import type { MailMessage } from "../../mail/mailer.ts";
 import { paths } from "../../../shared/domain/paths.ts";
+import {
+  TASK_COLUMNS,
+  taskHtmlCells,
+  taskSections,
+  taskTextLines,
+  type DigestTask,
+} from "./reminders.digest-tasks.ts";
+
+export type { DigestTask };
 
 /** A document request a digest line speaks of (issue 27). */
 export interface DigestRequest {
@@ -22,9 +31,17 @@ export interface DigestRequest {
 export interface DigestItem {
   /**
    * reminder (a threshold), escalation (nobody acted), overdue (expired and still open),
-   * overdue_request (a document request about it is past its due date; issue 27).
+   * overdue_request (a document request about it is past its due date; issue 27); task_due,
+   * task_overdue (the owner's), task_escalation (the admins') about a condition's task (issue 29).
    */
-  kind: "reminder" | "escalation" | "overdue" | "overdue_request";
+  kind:
+    | "reminder"
+    | "escalation"
+    | "overdue"
+    | "overdue_request"
+    | "task_due"
+    | "task_overdue"
+    | "task_escalation";
   threshold: number;
   permitId: string;
   permitName: string;
@@ -45,6 +62,8 @@ export interface DigestItem {
    * the countdown. Overdue requests: the request (expirationDate and daysLeft are then its due date's).
    */
   request?: DigestRequest | null;
+  /** A task line's task (issue 29): expirationDate is then its due date, daysLeft counts to it. */
+  task?: DigestTask | null;
 }
 
 export interface Digest {
@@ -76,7 +95,7 @@ const daysLeftText = (n: number, renewBy = false) =>
 
 /**
  * The digest's sections in order: escalations first (they need an admin), then reminders, then
- * overdue permits, then overdue requests.
+ * overdue permits, then overdue requests, then the conditions' tasks (issue 29).
  */
 type Section = { key: string; heading: string; items: DigestItem[] };
 export const OVERDUE_REQUEST_HEADING = "Overdue request";
@@ -102,6 +121,7 @@ function sections(items: DigestItem[]): Section[] {
     ...(overdueRequests.length
       ? [{ key: "overdue_request", heading: OVERDUE_REQUEST_HEADING, items: overdueRequests.sort(byDate) }]
       : []),
+    ...taskSections(items),
   ];
 }
 const typeLabel = (recordType: string) => RECORD_TYPE_LABELS[recordType as RecordType] ?? recordType;
@@ -133,13 +153,23 @@ export function composeDigest(digest: Digest, publicUrl: string): Omit<MailMessa
   const settingsUrl = publicUrl + paths.notificationSettings;
   const count = digest.items.length;
   const onlyReminders = digest.items.every((i) => i.kind === "reminder");
+  const onlyTasks = digest.items.every((i) => i.task);
+  const hasTasks = digest.items.some((i) => i.task);
   const subject = onlyReminders
     ? `Permitrack reminder: ${plural(count, "permit or bond", "permits and bonds")} expiring soon (${digest.companyName})`
-    : `Permitrack: ${plural(count, "permit or bond needs", "permits and bonds need")} attention (${digest.companyName})`;
+    : onlyTasks
+      ? `Permitrack: ${plural(count, "task needs", "tasks need")} attention (${digest.companyName})`
+      : hasTasks
+        ? `Permitrack: ${plural(count, "item needs", "items need")} attention (${digest.companyName})`
+        : `Permitrack: ${plural(count, "permit or bond needs", "permits and bonds need")} attention (${digest.companyName})`;
   const intro = onlyReminders
     ? `These permits and bonds of ${digest.companyName} reached a reminder threshold on ${day(digest.dueDate)}.`
-    : `These permits and bonds of ${digest.companyName} need attention as of ${day(digest.dueDate)}.`;
-  const footer = `You receive these e-mails because you are on the reminder list of ${digest.companyName}, responsible for one of these permits, or one of its administrators. An administrator can change this under Notification Settings: ${settingsUrl}`;
+    : onlyTasks
+      ? `These tasks of ${digest.companyName}'s permit conditions are due soon or overdue as of ${day(digest.dueDate)}.`
+      : hasTasks
+        ? `These permits, bonds and tasks of ${digest.companyName} need attention as of ${day(digest.dueDate)}.`
+        : `These permits and bonds of ${digest.companyName} need attention as of ${day(digest.dueDate)}.`;
+  const footer = `You receive these e-mails because you are on the reminder list of ${digest.companyName}, responsible for one of these permits or tasks, or one of its administrators. An administrator can change this under Notification Settings: ${settingsUrl}`;
   const groups = sections(digest.items);
 
   const text = [
@@ -151,8 +181,8 @@ export function composeDigest(digest: Digest, publicUrl: string): Omit<MailMessa
       `${heading.toUpperCase()} (${items.length})`,
       ...items.flatMap((i) => [
         "",
-        `* ${i.permitName}`,
-        ...textLines(i).map(([label, value]) => (label ? `  ${label}: ${value}` : `  ${value}`)),
+        `* ${i.task ? i.task.title : i.permitName}`,
+        ...(i.task ? taskTextLines(i) : textLines(i)).map(([label, value]) => (label ? `  ${label}: ${value}` : `  ${value}`)),
         `  ${permitUrl(i.permitId)}`,
         ...(i.acknowledgeToken ? [`  I'm on it (Acknowledge): ${ackUrl(i.acknowledgeToken)}`] : []),
       ]),
@@ -173,16 +203,17 @@ export function composeDigest(digest: Digest, publicUrl: string): Omit<MailMessa
 <p>${escapeHtml(intro)}</p>
 ${groups
   .map(({ key, heading, items }) => {
-    const columns = key === "overdue_request" ? REQUEST_COLUMNS : PERMIT_COLUMNS;
+    const isTasks = key === "tasks" || key === "task_escalation";
+    const columns = isTasks ? TASK_COLUMNS : key === "overdue_request" ? REQUEST_COLUMNS : PERMIT_COLUMNS;
     return `<h2 style="font-size:16px;color:#005F4B;margin:24px 0 8px">${escapeHtml(heading)} (${items.length})</h2>
 <table style="border-collapse:collapse;width:100%">
-<thead><tr>${["Permit", ...columns, ""].map((h) => `<th style="${cell}">${h}</th>`).join("")}</tr></thead>
+<thead><tr>${[isTasks ? "Task" : "Permit", ...columns, ""].map((h) => `<th style="${cell}">${h}</th>`).join("")}</tr></thead>
 <tbody>
 ${items
   .map(
     (i) =>
-      `<tr><td style="${cell}"><a href="${escapeHtml(permitUrl(i.permitId))}" style="${link}">${escapeHtml(i.permitName)}</a></td>` +
-      htmlCells(i).map(td).join("") +
+      `<tr><td style="${cell}"><a href="${escapeHtml(permitUrl(i.permitId))}" style="${link}">${escapeHtml(i.task ? i.task.title : i.permitName)}</a></td>` +
+      (i.task ? taskHtmlCells(i) : htmlCells(i)).map(td).join("") +
       `<td style="${cell};white-space:nowrap">${
         i.acknowledgeToken
           ? `<a href="${escapeHtml(ackUrl(i.acknowledgeToken))}" style="${link}">Acknowledge</a>`

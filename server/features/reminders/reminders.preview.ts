@@ -9,6 +9,7 @@ import {
   overdueSelect,
   type SweepOptions,
 } from "./reminders.sweep.ts";
+import { taskDueSelect, taskEscalationSelect, taskOverdueSelect } from "./reminders.task-sweep.ts";
 
 export interface DueItem {
   kind: DeliveryKind;
@@ -24,6 +25,8 @@ export interface DueItem {
   expirationDate: string;
   /** Negative for an overdue permit. */
   daysLeft: number;
+  /** A task line's condition title (issue 29; expirationDate is then the task's due date); else null. */
+  taskTitle: string | null;
 }
 
 /**
@@ -32,19 +35,23 @@ export interface DueItem {
  * selects) plus what is recorded and waiting to be sent, one line per permit; an overdue digest is
  * listed as the permits it would name when sent, an 'Overdue request' digest as its requests'
  * permits. A permit in 'Renewal Pending' (issue 27) has no reminder or escalation here, waiting or not.
+ * Conditions' tasks (issue 29) are listed a line per task delivery, with the condition's title.
  */
 export async function previewDueReminders(db: Db, opts: SweepOptions): Promise<DueItem[]> {
   return queryRows<DueItem>(
     db,
     sql`with fresh as (
-          select * from (${dueSelect(opts)}) a
-          union all select * from (${escalationSelect(opts)}) b
-          union all select * from (${overdueSelect(opts)}) c
-          union all select * from (${overdueRequestSelect(opts)}) d
+          select a.*, null::uuid as task_id from (${dueSelect(opts)}) a
+          union all select b.*, null::uuid from (${escalationSelect(opts)}) b
+          union all select c.*, null::uuid from (${overdueSelect(opts)}) c
+          union all select d.*, null::uuid from (${overdueRequestSelect(opts)}) d
+          union all select * from (${taskDueSelect(opts)}) e
+          union all select * from (${taskOverdueSelect(opts)}) f
+          union all select * from (${taskEscalationSelect(opts)}) g
         ),
         due as (
           select f.kind, f.company_id, f.permit_id, f.threshold, f.expiration_date, f.recipient_user_id,
-                 f.recipient_email, f.due_date
+                 f.recipient_email, f.due_date, f.task_id
           from fresh f
           -- what the sweep's unique keys would refuse is already recorded (and listed below if unsent)
           where not exists (
@@ -54,30 +61,41 @@ export async function previewDueReminders(db: Db, opts: SweepOptions): Promise<D
                     when 'reminder' then r.permit_id = f.permit_id and r.threshold = f.threshold
                                          and r.expiration_date = f.expiration_date
                     when 'escalation' then r.permit_id = f.permit_id and r.term_no = f.term_no
+                    when 'task_due' then r.task_id = f.task_id
+                    when 'task_overdue' then r.task_id = f.task_id
+                    when 'task_escalation' then r.task_id = f.task_id
                     else r.due_date = f.due_date
                   end)
           union all
           select r.kind, r.company_id, r.permit_id, r.threshold, r.expiration_date, r.recipient_user_id,
-                 r.recipient_email, r.due_date
+                 r.recipient_email, r.due_date, r.task_id
           from reminder_deliveries r
           where r.status in ('pending', 'sending')
         ),
         items as (
           select due.kind, due.company_id, due.recipient_email, due.due_date, due.threshold,
-                 p.id as permit_id, p.permit_name, p.permit_number, due.expiration_date as shown_date
+                 p.id as permit_id, p.permit_name, p.permit_number, due.expiration_date as shown_date,
+                 null::text as task_title
           from due join permits p on p.id = due.permit_id
           -- a waiting one is cancelled at send time while paused
-          where not ${renewalPending(sql`${opts.now.toISOString()}::timestamptz`)}
+          where due.task_id is null and not ${renewalPending(sql`${opts.now.toISOString()}::timestamptz`)}
           union all
           select due.kind, due.company_id, due.recipient_email, due.due_date, due.threshold,
-                 p.id, p.permit_name, p.permit_number, p.expiration_date
+                 p.id, p.permit_name, p.permit_number, t.due_on, c.title
+          from due
+          join condition_tasks t on t.id = due.task_id and t.status = 'open'
+          join permit_conditions c on c.id = t.condition_id and c.removed_at is null
+          join permits p on p.id = t.permit_id and ${openPermit()}
+          union all
+          select due.kind, due.company_id, due.recipient_email, due.due_date, due.threshold,
+                 p.id, p.permit_name, p.permit_number, p.expiration_date, null
           from due
           join permits p
             on due.kind = 'overdue' and p.company_id = due.company_id
            and p.expiration_date < due.due_date and ${openPermit()}
           union all
           select due.kind, due.company_id, due.recipient_email, due.due_date, due.threshold,
-                 p.id, p.permit_name, p.permit_number, dr.due_date
+                 p.id, p.permit_name, p.permit_number, dr.due_date, null
           from due
           join users u on u.id = due.recipient_user_id
           join document_requests dr
@@ -89,11 +107,12 @@ export async function previewDueReminders(db: Db, opts: SweepOptions): Promise<D
         select i.kind, c.name as "companyName", i.recipient_email as "recipientEmail", i.due_date::text as "dueDate",
                i.threshold, i.permit_id as "permitId", i.permit_name as "permitName",
                i.permit_number as "permitNumber", i.shown_date::text as "expirationDate",
-               (i.shown_date - i.due_date)::int as "daysLeft"
+               (i.shown_date - i.due_date)::int as "daysLeft", i.task_title as "taskTitle"
         from items i
         join companies c on c.id = i.company_id
         order by c.name, i.recipient_email, i.due_date,
-                 case i.kind when 'reminder' then 0 when 'escalation' then 1 when 'overdue' then 2 else 3 end,
+                 case i.kind when 'reminder' then 0 when 'escalation' then 1 when 'overdue' then 2
+                             when 'overdue_request' then 3 when 'task_overdue' then 4 when 'task_due' then 5 else 6 end,
                  i.threshold desc, i.shown_date, i.permit_name`,
   );
 }

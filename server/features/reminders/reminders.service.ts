@@ -10,7 +10,7 @@ import type {
 } from "../../../shared/schemas/reminders.ts";
 import type { LinkSigner } from "../../auth/link-signer.ts";
 import { queryRows, type Db } from "../../db/client.ts";
-import { permits, reminderDeliveries } from "../../db/schema.ts";
+import { conditionTasks, permitConditions, permits, reminderDeliveries } from "../../db/schema.ts";
 import type { Mailer } from "../../mail/mailer.ts";
 import { sendDueReminders } from "./reminders.sender.ts";
 import { previewDueReminders } from "./reminders.preview.ts";
@@ -71,6 +71,10 @@ type DryRunItem = RunReport["wouldSend"][number]["items"][number];
 /** One permit of a dry run's digest, as the command prints it. */
 function dryRunLine(i: DryRunItem): string {
   const permit = `${i.permitName} (${i.permitNumber})`;
+  if (i.kind === "task_due") return `Task due  ${i.taskTitle}  ${permit}  due ${i.expirationDate}, ${i.daysLeft} day(s) left`;
+  if (i.kind === "task_overdue") return `Task overdue  ${i.taskTitle}  ${permit}  due ${i.expirationDate}`;
+  if (i.kind === "task_escalation")
+    return `Overdue task  ${i.taskTitle}  ${permit}  due ${i.expirationDate}, overdue ${i.threshold}+ day(s)`;
   if (i.kind === "overdue")
     return `Overdue  ${permit}  expired ${i.expirationDate}, ${-i.daysLeft} day(s) ago`;
   if (i.kind === "overdue_request")
@@ -104,7 +108,9 @@ export function formatRunReport(report: RunReport): string {
 
 type DeliveryRow = typeof reminderDeliveries.$inferSelect;
 
-function presentDelivery(d: DeliveryRow): PermitReminder {
+type TaskRef = PermitReminder["task"];
+
+function presentDelivery(d: DeliveryRow, task: TaskRef = null): PermitReminder {
   return {
     id: d.id,
     kind: d.kind as DeliveryKind,
@@ -114,6 +120,8 @@ function presentDelivery(d: DeliveryRow): PermitReminder {
     sentAt: d.sentAt?.toISOString() ?? null,
     createdAt: d.createdAt.toISOString(),
     lastError: d.lastError,
+    // Only a task delivery names a task (issue 29); the others' shape is as before.
+    ...(task ? { task } : {}),
   };
 }
 
@@ -141,13 +149,18 @@ export async function permitReminders(db: Db, permitId: string): Promise<PermitR
     sent_at: Date | string | null;
     created_at: Date | string;
     last_error: string | null;
+    task: TaskRef;
   }>(
     db,
-    sql`select x.until, d.id, d.kind, d.threshold, d.recipient_email, d.status, d.sent_at, d.created_at, d.last_error
+    sql`select x.until, d.id, d.kind, d.threshold, d.recipient_email, d.status, d.sent_at, d.created_at, d.last_error,
+               case when t.id is not null then json_build_object('id', t.id, 'title', c.title, 'dueOn', t.due_on) end as task
         from (select (select max(rp.submitted_at) + make_interval(days => ${RENEWAL_PENDING_DAYS})
                       from document_requests rp
                       where rp.permit_id = ${permitId} and ${pendingSubmission(sql`now()`, "rp")}) as until) x
         left join reminder_deliveries d on d.permit_id = ${permitId}
+        -- issue 29: a task delivery names its task (the condition's title, the due date)
+        left join condition_tasks t on t.id = d.task_id
+        left join permit_conditions c on c.id = t.condition_id
         order by d.created_at desc, d.threshold desc, d.expiration_date, d.recipient_email`,
   );
   return {
@@ -163,6 +176,7 @@ export async function permitReminders(db: Db, permitId: string): Promise<PermitR
         sentAt: isoMoment(r.sent_at),
         createdAt: isoMoment(r.created_at)!,
         lastError: r.last_error,
+        ...(r.task ? { task: r.task } : {}),
       })),
   };
 }
@@ -174,15 +188,26 @@ export async function companyDeliveries(
   limit: number,
 ): Promise<CompanyDelivery[]> {
   const rows = await db
-    .select({ d: reminderDeliveries, permitName: permits.permitName, permitNumber: permits.permitNumber })
+    .select({
+      d: reminderDeliveries,
+      permitName: permits.permitName,
+      permitNumber: permits.permitNumber,
+      taskTitle: permitConditions.title,
+      taskDueOn: conditionTasks.dueOn,
+    })
     .from(reminderDeliveries)
-    // Left: an overdue digest names no permit.
+    // Left: an overdue digest names no permit; only a task delivery names a task (issue 29).
     .leftJoin(permits, eq(permits.id, reminderDeliveries.permitId))
+    .leftJoin(conditionTasks, eq(conditionTasks.id, reminderDeliveries.taskId))
+    .leftJoin(permitConditions, eq(permitConditions.id, conditionTasks.conditionId))
     .where(eq(reminderDeliveries.companyId, companyId))
     .orderBy(...newestFirst)
     .limit(limit);
-  return rows.map(({ d, permitName, permitNumber }) => ({
-    ...presentDelivery(d),
+  return rows.map(({ d, permitName, permitNumber, taskTitle, taskDueOn }) => ({
+    ...presentDelivery(
+      d,
+      d.taskId && taskTitle !== null && taskDueOn !== null ? { id: d.taskId, title: taskTitle, dueOn: taskDueOn } : null,
+    ),
     dueDate: d.dueDate,
     expirationDate: d.expirationDate,
     attempts: d.attempts,

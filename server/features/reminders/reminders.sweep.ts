@@ -13,6 +13,7 @@ import {
 } from "./reminders.eligibility.ts";
 import { partyReminderSelect } from "./reminders.party-sweep.ts";
 import { companiesCte, type SweepOptions } from "./reminders.day.ts";
+import { taskCounts, taskSweepCtes } from "./reminders.task-sweep.ts";
 
 export type { SweepOptions };
 
@@ -50,6 +51,9 @@ export type { SweepOptions };
  *   the requests are listed when it is sent.
  * - The party's own reminders (request_deliveries, kind 'reminder'): reminders.party-sweep.ts, in
  *   the same transaction.
+ *
+ * Conditions' tasks (issue 29, kinds 'task_due', 'task_overdue', 'task_escalation', once per task,
+ * kind and recipient): reminders.task-sweep.ts, in the same statement.
  */
 
 /**
@@ -207,10 +211,11 @@ export async function sweepDueReminders(db: Db, opts: SweepOptions): Promise<num
             select d.*, ${now} from (${partyReminderSelect(opts)}) d
             on conflict (request_id, threshold, due_date) where kind = 'reminder' do nothing
             returning 1
-          )
+          ),
+          ${taskSweepCtes(opts, now)}
           select ((select count(*) from revived) + (select count(*) from reminders) + (select count(*) from escalations)
                   + (select count(*) from overdue) + (select count(*) from overdue_requests)
-                  + (select count(*) from party))::int as n`,
+                  + (select count(*) from party) + ${taskCounts})::int as n`,
     );
     return row?.n ?? 0;
   });

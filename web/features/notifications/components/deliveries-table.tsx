@@ -65,7 +65,7 @@ function PermitLink({ d }: { d: CompanyDelivery }) {
         {d.permit.name}
       </Link>
       <Typography variant="body2" color="text.secondary">
-        {d.permit.number} · expires {formatDayOrDash(d.expirationDate)}
+        {d.permit.number} · {d.task ? "task due" : "expires"} {formatDayOrDash(d.expirationDate)}
       </Typography>
     </>
   );
