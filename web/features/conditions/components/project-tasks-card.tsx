@@ -11,19 +11,20 @@ import { paths } from "../../../lib/paths.ts";
 /** One open task on the project dashboard (the dashboard's `tasks.items`). */
 export interface ProjectTaskRow {
   id: string;
-  permitId: string;
-  permitNumber: string;
-  permitName: string;
-  conditionTitle: string;
-  dueAt: string;
-  dueOn: string;
+  permit_id: string;
+  permit_number: string;
+  permit_name: string;
+  title: string;
+  due_at: string;
+  due_on: string;
   timed: boolean;
   overdue: boolean;
-  ownerName: string | null;
+  owner_name: string | null;
 }
 export interface ProjectTasks {
   open: number;
   overdue: number;
+  due: number;
   items: ProjectTaskRow[];
 }
 
@@ -41,6 +42,14 @@ export function ProjectTasksCard({ tasks, timeZone }: { tasks: ProjectTasks | un
             Tasks
           </Typography>
           <Chip size="small" label={`${formatCount(tasks.open)} open`} />
+          {tasks.due ? (
+            <Chip
+              size="small"
+              color="warning"
+              variant="outlined"
+              label={`Tasks Due: ${formatCount(tasks.due)}`}
+            />
+          ) : null}
           {tasks.overdue ? (
             <Chip size="small" color="error" label={`${formatCount(tasks.overdue)} overdue`} />
           ) : null}
@@ -62,23 +71,23 @@ export function ProjectTasksCard({ tasks, timeZone }: { tasks: ProjectTasks | un
                 "&:first-of-type": { borderTop: 0, pt: 0 },
               }}
             >
-              <Typography sx={{ fontWeight: 600, overflowWrap: "anywhere" }}>{t.conditionTitle}</Typography>
+              <Typography sx={{ fontWeight: 600, overflowWrap: "anywhere" }}>{t.title}</Typography>
               <Link
                 component={RouterLink}
-                to={paths.permit(t.permitId)}
+                to={paths.permit(t.permit_id)}
                 underline="hover"
                 sx={{ overflowWrap: "anywhere" }}
               >
-                {t.permitNumber} · {t.permitName}
+                {t.permit_number} · {t.permit_name}
               </Link>
               <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: "anywhere" }}>
-                {t.ownerName ?? "—"}
+                {t.owner_name ?? "—"}
               </Typography>
               <Typography
                 variant="body2"
                 sx={t.overdue ? { color: "error.main", fontWeight: 650 } : undefined}
               >
-                Due {t.timed ? formatMomentIn(t.dueAt, timeZone) : formatDay(t.dueOn)}
+                Due {t.timed ? formatMomentIn(t.due_at, timeZone) : formatDay(t.due_on)}
                 {t.overdue ? " (overdue)" : ""}
               </Typography>
             </Box>
