@@ -171,6 +171,38 @@ describe("an audit entry in words (issue 25)", () => {
     expect(text(update("expiry_days", null, "180")).newValue).toBe("180");
   });
 
+  it("shows a condition's entries in words, the task's due date as the screens do (issue 29)", () => {
+    expect(
+      text({
+        action: "condition_added",
+        field: "condition",
+        oldValue: null,
+        newValue: "Inspect (Every 7 days)",
+      }),
+    ).toEqual({
+      action: "Condition Added",
+      field: "Condition",
+      oldValue: null,
+      newValue: "Inspect (Every 7 days)",
+    });
+    expect(
+      text({
+        action: "task_not_applicable",
+        field: "task",
+        oldValue: "Inspect erosion controls due 2026-12-03",
+        newValue: "No rain",
+      }),
+    ).toEqual({
+      action: "Task Not Applicable",
+      field: "Task",
+      oldValue: "Inspect erosion controls due Dec 3, 2026",
+      newValue: "No rain",
+    });
+    expect(
+      text({ action: "task_completed", field: "task", oldValue: null, newValue: "Typed due soon" }).newValue,
+    ).toBe("Typed due soon");
+  });
+
   it("rewrites the ledger's, collateral's and inspection's composed texts, not typed ones", () => {
     const ledger = (newValue: string) =>
       text({ action: "ledger", field: "bond_ledger", oldValue: null, newValue }).newValue;

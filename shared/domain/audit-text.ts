@@ -40,6 +40,7 @@ type ValueKind =
   | "collateral"
   | "inspection"
   | "reason"
+  | "task"
   | { labels: Readonly<Record<string, string>> };
 
 /** How each audited field's values read (a field not listed is text, shown as written). */
@@ -62,6 +63,8 @@ const FIELD_KINDS: Record<string, ValueKind> = {
   collateral: "collateral",
   inspection: "inspection",
   reason: "reason",
+  // Issue 29: a condition's task, "Inspect erosion controls due 2026-12-03" (conditions/condition-values.ts).
+  task: "task",
 };
 
 /** An entry as the API gives it: the stored values and, for a reference, the names read with them. */
@@ -126,6 +129,8 @@ const COLLATERAL_TEXT = new RegExp(String.raw`^(.+) ${NUMBER} held since ${DAY}$
 /** lifecycle/lifecycle.service.ts: "Final: Passed on 2026-11-20". */
 const INSPECTION_TEXT = new RegExp(String.raw`^([\s\S]+): (\S+) on ${DAY}$`);
 /** lifecycle/lifecycle.service.ts, an inspection-driven extension: "Final passed on 2026-11-20 (+180 days)". */
+/** conditions/condition-values.ts: "Inspect erosion controls due 2026-12-03". */
+const TASK_TEXT = new RegExp(String.raw`^([\s\S]+) due ${DAY}$`);
 const INSPECTION_REASON = new RegExp(String.raw`^([\s\S]+) passed on ${DAY} (\(\+\d+ days?\))$`);
 
 function valueText(
@@ -163,6 +168,10 @@ function valueText(
     }
     case "reason":
       return extensionReasonText(value, locale);
+    case "task": {
+      const m = TASK_TEXT.exec(value);
+      return m ? `${m[1]} due ${day(m[2]!)}` : value;
+    }
   }
 }
 

@@ -25,7 +25,9 @@ export const PERMIT_SEARCH_MAX = 200;
  * expiring_soon: expires today or within 30 days; expired: expired before today; active and
  * in_review: the list categories of spec section 4; closed: has a close date; renewal_due (issue
  * 11): a renew-by date within 30 days or passed, on a permit not closed (renewing moves it on);
- * review (issue 27, staff): a document request of the permit awaits review (submitted by the party).
+ * review (issue 27, staff): a document request of the permit awaits review (submitted by the party);
+ * tasks (issue 29, 'Tasks Due'): the permit has an open condition task due within TASKS_DUE_DAYS
+ * days (company-local dates) or overdue. The tile counts permits, not tasks (it filters a list of permits).
  */
 export const PERMIT_TILES = [
   "expiring_soon",
@@ -35,6 +37,7 @@ export const PERMIT_TILES = [
   "closed",
   "renewal_due",
   "review",
+  "tasks",
 ] as const;
 export type PermitTile = (typeof PERMIT_TILES)[number];
 
@@ -48,7 +51,12 @@ export const PERMIT_TILE_LABELS: Record<PermitTile, string> = {
   renewal_due: "Renewal Due",
   // The issue's 'Review' tile, in words apart from the spec's 'In Review' stage (and on one line).
   review: "To Review",
+  tasks: "Tasks Due",
 };
+
+/** The list's Tasks filter (issue 29): `tasks=due` shows the permits the 'Tasks Due' tile counts. */
+export const TASK_FILTER_VALUES = ["due"] as const;
+export type TaskFilterValue = (typeof TASK_FILTER_VALUES)[number];
 
 /** Stored statuses the Status filter offers (N/A never shows in the list). */
 export const STATUS_FILTER_VALUES = ["Required", "In Waiting", "Pending", "Expired"] as const;
@@ -80,6 +88,7 @@ export const SAVED_VIEW_PARAMS = [
   "expires_from",
   "expires_to",
   "responsible",
+  "tasks",
   "group",
   "sort",
   "dir",

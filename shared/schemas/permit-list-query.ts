@@ -6,6 +6,7 @@ import {
   PERMIT_SORT_FIELDS,
   PERMIT_TILES,
   STATUS_FILTER_VALUES,
+  TASK_FILTER_VALUES,
   type PermitSortField,
 } from "../domain/permit-list.ts";
 import { RECORD_TYPES } from "../domain/statuses.ts";
@@ -50,6 +51,8 @@ const PermitFilterFields = z.object({
   expires_to: filterDate("Expires to"),
   /** The responsible person: a user id, or "me" for the signed-in user. */
   responsible: filterId({ also: ["me"], message: "Must be a user id or me" }),
+  /** Issue 29: `due`: permits with an open task due within 7 days or overdue (as the 'Tasks Due' tile). */
+  tasks: optionalChoice(TASK_FILTER_VALUES, "Unknown tasks filter").optional(),
 });
 
 /** An expiration range must not end before it starts (checked after the fields themselves). */

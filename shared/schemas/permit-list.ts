@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { PERMIT_GROUPINGS } from "../domain/permit-list.ts";
 import { PERMIT_STATUSES, RECORD_TYPES } from "../domain/statuses.ts";
+import { TaskCountsSchema } from "./conditions.ts";
 import { PermitAcknowledgedSchema, PermitCanSchema, ResponsibleSchema } from "./permit-detail.ts";
 
 // The answer of GET /api/permits (the All Permits list); what it is asked with: permit-list-query.ts.
@@ -40,6 +41,8 @@ export const PermitListItemSchema = z.object({
    * (found by what the document says); null without a search or when nothing in its files matched.
    */
   matched_document: z.string().nullable(),
+  /** Issue 29: the permit's open condition tasks in brief (all zero and null without any). */
+  tasks: TaskCountsSchema,
 });
 export type PermitListItem = z.infer<typeof PermitListItemSchema>;
 

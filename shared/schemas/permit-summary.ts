@@ -16,6 +16,8 @@ export const PermitSummarySchema = z.object({
   renewal_due: z.number().int().nonnegative(),
   /** Permits with a document request awaiting review (issue 27); 0 for a client-user, who does not review. */
   review: z.number().int().nonnegative(),
+  /** Issue 29 'Tasks Due': permits (not tasks) with an open task due within 7 days or overdue. */
+  tasks: z.number().int().nonnegative(),
   by_status: z.array(
     z.object({ category: z.enum(["In Progress", "In Review", "Active"]), count: z.number().int() }),
   ),

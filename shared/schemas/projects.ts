@@ -111,6 +111,31 @@ export const DashboardPermitSchema = z.object({
 });
 export type DashboardPermit = z.infer<typeof DashboardPermitSchema>;
 
+/** Issue 29: one open task on the project dashboard. */
+export const DashboardTaskSchema = z.object({
+  id: z.uuid(),
+  condition_id: z.uuid(),
+  permit_id: z.uuid(),
+  permit_number: z.string(),
+  permit_name: z.string(),
+  title: z.string(),
+  /** The instant it becomes overdue (ISO); its company-local date; whether it is due at a time (events). */
+  due_at: z.string(),
+  due_on: z.string(),
+  timed: z.boolean(),
+  overdue: z.boolean(),
+  owner_name: z.string().nullable(),
+});
+export type DashboardTask = z.infer<typeof DashboardTaskSchema>;
+export const DashboardTasksSchema = z.object({
+  open: z.number().int(),
+  overdue: z.number().int(),
+  due: z.number().int(),
+  items: z.array(DashboardTaskSchema),
+});
+/** Most open tasks the project dashboard lists (the counts count them all). */
+export const DASHBOARD_TASKS_MAX = 50;
+
 /** GET /api/projects/:id/dashboard: the project, its non-archived permits and their counts. */
 export const ProjectDashboardSchema = z.object({
   project: ProjectSchema,
@@ -151,6 +176,12 @@ export const ProjectDashboardSchema = z.object({
       overdue: z.boolean(),
     }),
   ),
+  /**
+   * Issue 29: the open condition tasks of the project's permits the actor sees (not archived):
+   * how many are open, overdue, due within TASKS_DUE_DAYS days (overdue included), and the open
+   * ones by due (at most DASHBOARD_TASKS_MAX). A client-user gets the same (no notes are in it).
+   */
+  tasks: DashboardTasksSchema,
 });
 export type ProjectDashboard = z.infer<typeof ProjectDashboardSchema>;
 export type DashboardRequest = ProjectDashboard["open_requests"][number];

@@ -13,7 +13,14 @@ import { RECORD_TYPE_LABELS, type RecordType } from "../../../shared/domain/stat
 import type { PermitListFilter, PermitSortField } from "../../../shared/schemas/permit-list-query.ts";
 import { permitContactEmailsColumn } from "../contacts/index.ts";
 import { OPTIONAL_EXTRA_COLUMNS } from "../imports/index.ts";
-import { listConditions, listKeyset, listOrder, selectPermitView } from "../permits/index.ts";
+import {
+  listConditions,
+  listKeyset,
+  listOrder,
+  selectPermitView,
+  taskCountsSql,
+  type TaskCountsRow,
+} from "../permits/index.ts";
 import {
   lastRequestCell,
   openRequestsCell,
@@ -31,6 +38,8 @@ export function exportColumns(actor: Actor): string[] {
   const columns: string[] = [...CSV_TEMPLATE_COLUMNS, ...OPTIONAL_EXTRA_COLUMNS, "renew_by_date", "currency"];
   // Issue 27: the document requests, for readers (the import ignores them).
   columns.push("open_requests", "last_request");
+  // Issue 29: the permit's condition tasks, for readers (the import ignores them).
+  columns.push("open_tasks", "overdue_tasks", "next_task_due");
   if (exportsCompanyColumn(actor)) columns.push("company");
   return columns;
 }
@@ -72,6 +81,9 @@ export const EXPORT_HEADINGS: Record<string, string> = {
   currency: "Currency",
   open_requests: "Open Requests",
   last_request: "Last Request",
+  open_tasks: "Open Tasks",
+  overdue_tasks: "Overdue Tasks",
+  next_task_due: "Next Task Due",
   company: "Company",
 };
 
@@ -86,6 +98,7 @@ const DATE_COLUMNS = new Set([
   "expiration_date",
   "close_date",
   "renew_by_date",
+  "next_task_due",
 ]);
 /** Amounts: two decimals in CSV (the currency in its own column), number cells in their currency in Excel. */
 const MONEY_COLUMNS = new Set(["bond_amount", "current_amount"]);
@@ -121,6 +134,8 @@ interface ExportRow {
   contactEmails: string | null;
   /** The permit's document requests, newest first (issue 27); null when none. */
   requests: ExportRequest[] | null;
+  /** The permit's open condition tasks in brief (issue 29). */
+  tasks: TaskCountsRow;
   projectName: string | null;
   projectNumber: string | null;
   clientName: string | null;
@@ -175,6 +190,10 @@ const CELLS: Record<string, (r: ExportRow, staffEmails: boolean) => Cell> = {
   currency: (r) => r.currency,
   open_requests: (r) => openRequestsCell(r.requests),
   last_request: (r) => lastRequestCell(r.requests),
+  // Counts as text: the CSV writes numbers as money (two decimals).
+  open_tasks: (r) => String(r.tasks.open),
+  overdue_tasks: (r) => String(r.tasks.overdue),
+  next_task_due: (r) => r.tasks.nextDueOn,
   company: (r) => r.companyName,
 };
 
@@ -231,6 +250,8 @@ async function* exportRows(
         >`(select u.email from users u where u.id = ${permits.responsibleUserId})`,
         contactEmails,
         requests: permitRequestsColumn(),
+        // Issue 29: one JSON column per row (an index lookup), not a query per row.
+        tasks: taskCountsSql(`"companies"."time_zone"`),
         projectName: projects.name,
         projectNumber: projects.projectNumber,
         clientName: clients.name,

@@ -28,4 +28,7 @@ export { presentPermit } from "./permits.presenter.ts";
 export { permitInputOf } from "./permit-input-of.ts";
 /** A user's display name as SQL (the audit trail names the Responsible Person with it). */
 export { userNameSql } from "./permit-sql.ts";
+/** Issue 29: a permit's open condition tasks in brief (the list's and the export's JSON column). */
+export { taskCountsSql, type TaskCountsRow } from "./permit-sql.ts";
+export { tasksDueCondition } from "./permit-list-conditions.ts";
 export { presentScopeContents, scopeContentsSql, type ScopeContentsRow } from "./scope-contents.query.ts";

@@ -14,9 +14,10 @@ import {
   type SQL,
 } from "drizzle-orm";
 import { scopeConditions, scopeOf, type Actor } from "../../access/actor.ts";
-import { documentRequests, permits, projects } from "../../db/schema.ts";
+import { conditionTasks, documentRequests, permits, projects } from "../../db/schema.ts";
 import { companyTodaySql } from "../../time/company-today.ts";
 import { CLOSED_BOND_STATUSES } from "../../../shared/domain/bonds.ts";
+import { TASKS_DUE_DAYS } from "../../../shared/domain/conditions.ts";
 import { EXPIRING_SOON_DAYS } from "../../../shared/domain/constants.ts";
 import type { PermitTile } from "../../../shared/domain/permit-list.ts";
 import type { PermitListFilter, PermitSortField } from "../../../shared/schemas/permit-list-query.ts";
@@ -82,8 +83,18 @@ function tileCondition(actor: Actor, tile: PermitTile): SQL | undefined {
       return renewalDueCondition(today);
     case "review":
       return awaitingReviewCondition();
+    case "tasks":
+      return tasksDueCondition(today);
   }
 }
+
+/**
+ * 'Tasks Due' (issue 29): the permit has an open condition task whose company-local due date is
+ * within TASKS_DUE_DAYS days of today, or before it (overdue ones included). A permit, counted once
+ * however many such tasks it has (condition_tasks_permit_idx finds them).
+ */
+export const tasksDueCondition = (today: SQL): SQL =>
+  sql`exists (select 1 from ${conditionTasks} where ${conditionTasks.permitId} = ${permits.id} and ${conditionTasks.status} = 'open' and ${conditionTasks.dueOn} <= ${today} + ${sql.raw(String(TASKS_DUE_DAYS))}::int)`;
 
 /**
  * 'To Review' (issue 27): a document request of the permit was submitted by its party and
@@ -185,6 +196,7 @@ export function listConditions(actor: Actor, filter: PermitListFilter): SQL | un
     filter.expires_from ? gte(permits.expirationDate, filter.expires_from) : undefined,
     filter.expires_to ? lte(permits.expirationDate, filter.expires_to) : undefined,
     filter.responsible ? responsibleCondition(actor, filter.responsible) : undefined,
+    filter.tasks === "due" ? tasksDueCondition(listToday(actor)) : undefined,
     filter.tile ? tileCondition(actor, filter.tile) : undefined,
   );
 }

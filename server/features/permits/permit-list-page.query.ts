@@ -7,7 +7,7 @@ import { pageClause } from "../../db/page-clause.ts";
 import { clients, companies, permits, projects, users } from "../../db/schema.ts";
 import type { PermitListQuery } from "../../../shared/schemas/permit-list-query.ts";
 import { listConditions, listOrder, matchedDocumentSql } from "./permit-list-conditions.ts";
-import { commentCountSql, userNameSql } from "./permit-sql.ts";
+import { commentCountSql, taskCountsSql, userNameSql, type TaskCountsRow } from "./permit-sql.ts";
 
 /** The list's responsible person, joined by primary key in the same statement. */
 const responsibleUser = alias(users, "responsible_user");
@@ -47,6 +47,8 @@ export interface PermitListRow {
   acknowledgedAt: string | null;
   /** The current file whose text holds the search's words (issue 28); null without a search or a match. */
   matchedDocument: string | null;
+  /** Issue 29: the permit's open tasks in brief (a JSON column). */
+  tasks: TaskCountsRow;
   total: number;
 }
 
@@ -110,6 +112,7 @@ function listColumns(
     responsibleName: userNameSql(responsibleUser),
     acknowledgedByName: permits.acknowledgedByName,
     acknowledgedAt: permits.acknowledgedAt,
+    tasks: taskCountsSql(`"companies"."time_zone"`),
   };
 }
 

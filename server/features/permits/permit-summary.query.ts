@@ -13,6 +13,7 @@ import {
   expiringSoonCondition,
   listConditions,
   renewalDueCondition,
+  tasksDueCondition,
 } from "./permit-list-conditions.ts";
 import { presentScopeContents, scopeContentsSql, type ScopeContentsRow } from "./scope-contents.query.ts";
 
@@ -63,6 +64,8 @@ export async function summarizePermits(db: Db, actor: Actor, filter: PermitFilte
         review: canListRequestQueue(actor)
           ? sql<number>`(count(*) filter (where ${awaitingReviewCondition()}))::int`
           : sql<number>`0`,
+        // Issue 29: permits (not tasks) with an open task due within 7 days or overdue.
+        tasksDue: sql<number>`(count(*) filter (where ${tasksDueCondition(today)}))::int`,
         // What exists whatever the filters (issue 25): uncorrelated, run once with the counts.
         inScope: sql<ScopeContentsRow>`${scopeContentsSql(actor)}`,
       })
@@ -91,6 +94,7 @@ export async function summarizePermits(db: Db, actor: Actor, filter: PermitFilte
     expired: 0,
     renewalDue: 0,
     review: 0,
+    tasksDue: 0,
     inScope: { permits: false, bonds: false, company: false, client: false, project: false },
   };
   const shown = agencies.reduce((sum, a) => sum + a.count, 0);
@@ -103,6 +107,7 @@ export async function summarizePermits(db: Db, actor: Actor, filter: PermitFilte
     expired: totals.expired,
     renewal_due: totals.renewalDue,
     review: totals.review,
+    tasks: totals.tasksDue,
     by_status: [
       { category: "In Progress", count: totals.inProgress },
       { category: "In Review", count: totals.inReview },

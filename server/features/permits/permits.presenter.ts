@@ -88,6 +88,7 @@ export function presentPermitList(
       urgency: recordUrgency(statusFacts(r), today(r.timeZone)),
       can: permitRowCan(actor, r),
       matched_document: r.matchedDocument ?? null,
+      tasks: r.tasks,
     };
     if (query.group === "none") {
       items.push(item);

@@ -378,6 +378,7 @@ describe("GET /api/permits/summary", () => {
       expired: 1,
       renewal_due: 0,
       review: 0,
+      tasks: 0,
       by_status: [
         { category: "In Progress", count: 1 },
         { category: "In Review", count: 1 },

@@ -21,10 +21,11 @@ import {
 } from "../../../shared/schemas/projects.ts";
 import { statusFacts } from "../permits/index.ts";
 import { openRequestsColumn, presentOpenRequests, readsPartyName } from "./project-open-requests.ts";
+import { projectTasksColumn, presentProjectTasks } from "./project-tasks.ts";
 import { present, selectProjects } from "./projects.repository.ts";
 
 // GET /api/projects/:id/dashboard: the project, its non-archived permits (N/A last), their
-// categories and a summary.
+// categories and a summary, open requests, and open condition tasks (issue 29).
 
 /** A project's permit as the dashboard reads it (from JSON: dates as text, createdAt as ISO text). */
 interface DashboardPermitRow {
@@ -80,6 +81,7 @@ export async function findProjectDashboard(db: Db, actor: Actor, id: string) {
       timeZone: companies.timeZone,
       dashboardPermits: dashboardPermitsColumn(actor),
       openRequests: openRequestsColumn(actor),
+      tasks: projectTasksColumn(actor),
     })
       .where(
         and(
@@ -96,6 +98,7 @@ export async function findProjectDashboard(db: Db, actor: Actor, id: string) {
     timeZone: row.timeZone,
     permits: row.dashboardPermits,
     openRequests: row.openRequests,
+    tasks: row.tasks,
   };
 }
 
@@ -105,6 +108,7 @@ export function projectDashboard({
   timeZone,
   permits: rows,
   openRequests,
+  tasks,
 }: Awaited<ReturnType<typeof findProjectDashboard>>): ProjectDashboard {
   const today = todayIn(timeZone);
   // ISO instants of one zone compare as text.
@@ -163,5 +167,6 @@ export function projectDashboard({
     },
     permits: list,
     open_requests: presentOpenRequests(openRequests, today),
+    tasks: presentProjectTasks(tasks),
   };
 }
