@@ -7,26 +7,10 @@ import Link from "@mui/material/Link";
 import Typography from "@mui/material/Typography";
 import { formatCount, formatDay, formatMomentIn } from "../../../lib/format.ts";
 import { paths } from "../../../lib/paths.ts";
+import type { ProjectDashboard } from "../../../../shared/schemas/projects.ts";
 
-/** One open task on the project dashboard (the dashboard's `tasks.items`). */
-export interface ProjectTaskRow {
-  id: string;
-  permit_id: string;
-  permit_number: string;
-  permit_name: string;
-  title: string;
-  due_at: string;
-  due_on: string;
-  timed: boolean;
-  overdue: boolean;
-  owner_name: string | null;
-}
-export interface ProjectTasks {
-  open: number;
-  overdue: number;
-  due: number;
-  items: ProjectTaskRow[];
-}
+/** The dashboard's tasks: open, overdue and due counts, the open ones by due. */
+export type ProjectTasks = ProjectDashboard["tasks"];
 
 /**
  * 'Tasks' on the project dashboard (issue 29): how many of the project's tasks are open and

@@ -5,7 +5,7 @@ import Button from "@mui/material/Button";
 import CircularProgress from "@mui/material/CircularProgress";
 import Typography from "@mui/material/Typography";
 import { PageHeader } from "../../../components/page-header.tsx";
-import { LogEventButton, ProjectTasksCard, type ProjectTasks } from "../../conditions/index.ts";
+import { LogEventButton, ProjectTasksCard } from "../../conditions/index.ts";
 import { errorMessage, isApiError } from "../../../lib/api.ts";
 import { paths } from "../../../lib/paths.ts";
 import { useCan, useCurrentUser } from "../../../lib/session.tsx";
@@ -42,8 +42,6 @@ export default function ProjectDashboardPage() {
   }
 
   const { project } = dashboard.data;
-  // Issue 29: the dashboard's tasks (open and overdue, the open ones' rows).
-  const tasks = (dashboard.data as { tasks?: ProjectTasks }).tasks;
   return (
     <>
       <Button component={RouterLink} to={paths.permits} size="small" sx={{ mb: 1, ml: -1 }}>
@@ -67,7 +65,7 @@ export default function ProjectDashboardPage() {
         <ProjectInfoCard dashboard={dashboard.data} />
       </Box>
       <PermitsSummary dashboard={dashboard.data} />
-      <ProjectTasksCard tasks={tasks} timeZone={timeZone} />
+      <ProjectTasksCard tasks={dashboard.data.tasks} timeZone={timeZone} />
       <OpenRequestsCard dashboard={dashboard.data} />
       <Typography variant="h3" component="h2" sx={{ mb: 1.5 }}>
         Permits
