@@ -19,6 +19,8 @@ export type ErrorCode =
   | "FORBIDDEN"
   | "NOT_FOUND"
   | "CONFLICT"
+  /** Closing a permit that has open condition tasks without `closeOpenTasks: true` (issue 29). */
+  | "OPEN_TASKS"
   /** A stored file whose bytes are no longer the ones recorded at upload (never served). */
   | "FILE_CHANGED"
   | "PAYLOAD_TOO_LARGE"

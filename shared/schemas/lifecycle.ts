@@ -67,6 +67,11 @@ export type InspectionFormValues = z.input<typeof InspectionInputSchema>;
 export const CloseInputSchema = z.object({
   close_date: requiredDate("Close Date"),
   final_status: z.enum(FINAL_STATUSES, { message: "Final Status is required" }),
+  /**
+   * Issue 29: the permit's open condition tasks become Not Applicable ("Not Applicable – permit
+   * closed"). Without it, a permit with open tasks is not closed: 409 OPEN_TASKS, so the dialog asks.
+   */
+  closeOpenTasks: z.boolean().optional(),
 });
 export type CloseInput = z.output<typeof CloseInputSchema>;
 export type CloseFormValues = z.input<typeof CloseInputSchema>;
@@ -175,6 +180,8 @@ export const LifecycleSchema = z.object({
     .nullable(),
   terms: z.array(TermSchema),
   inspections: z.array(InspectionSchema),
+  /** Issue 29: how many open condition tasks the permit has ('Close Permit' asks before closing them). */
+  open_tasks: z.number().int().nonnegative(),
   can: LifecycleCanSchema,
 });
 export type Lifecycle = z.infer<typeof LifecycleSchema>;

@@ -2,11 +2,17 @@ import { z } from "zod";
 import { EXPIRY_RULES } from "../domain/lifecycle.ts";
 import { TEMPLATE_STATUSES } from "../domain/statuses.ts";
 import { IdSchema } from "./common.ts";
+import { TemplateConditionInputSchema, TemplateConditionSchema } from "./conditions.ts";
 import { checkExpiryDays, ExpiryFields } from "./expiry-fields.ts";
 import { optionalText, requiredText, tooLongMessage } from "./fields.ts";
 
 export const TEMPLATE_NAME_MAX = 200;
 export const AGENCY_MAX = 200;
+/** Most conditions one template may carry (issue 29). */
+export const TEMPLATE_CONDITIONS_MAX = 50;
+const TemplateConditionsSchema = z
+  .array(TemplateConditionInputSchema)
+  .max(TEMPLATE_CONDITIONS_MAX, { message: `At most ${TEMPLATE_CONDITIONS_MAX} conditions` });
 
 export const TemplateStatusSchema = z.enum(TEMPLATE_STATUSES, { message: "Status must be Required or N/A" });
 
@@ -29,6 +35,8 @@ export const TemplateCreateSchema = z
     expiry_rule: ExpiryFields.expiry_rule.default("fixed"),
     expiry_days: ExpiryFields.expiry_days,
     renewal_lead_days: ExpiryFields.renewal_lead_days,
+    /** Issue 29: the conditions each permit made from the template gets (with its first tasks). */
+    conditions: TemplateConditionsSchema.default([]),
   })
   .superRefine(checkExpiryDays);
 export type TemplateCreate = z.input<typeof TemplateCreateSchema>;
@@ -44,6 +52,8 @@ export const TemplateUpdateSchema = z
     expiry_rule: ExpiryFields.expiry_rule.optional(),
     expiry_days: ExpiryFields.expiry_days,
     renewal_lead_days: ExpiryFields.renewal_lead_days,
+    /** Issue 29: replaces the template's conditions (in this order); missing leaves them as they are. */
+    conditions: TemplateConditionsSchema.optional(),
   })
   .superRefine(checkExpiryDays);
 export type TemplateUpdate = z.input<typeof TemplateUpdateSchema>;
@@ -65,6 +75,8 @@ export const TemplateSchema = z.object({
   expiry_rule: z.enum(EXPIRY_RULES),
   expiry_days: z.number().int().nullable(),
   renewal_lead_days: z.number().int().nullable(),
+  /** Issue 29: its conditions in order (copied onto the permits made from it; earlier permits keep theirs). */
+  conditions: z.array(TemplateConditionSchema),
   can: z.object({ edit: z.boolean(), delete: z.boolean() }),
 });
 export type Template = z.infer<typeof TemplateSchema>;

@@ -3,7 +3,7 @@ import type { Actor } from "../../access/actor.ts";
 import { canReadInternalNotes, lifecycleCan } from "../../access/policies/lifecycle.ts";
 import { queryRows, type Db } from "../../db/client.ts";
 import { permitInspections, permits, permitTerms, reminderDeliveries } from "../../db/schema.ts";
-import { validation } from "../../errors.ts";
+import { AppError, validation } from "../../errors.ts";
 import { recordPermitAudit, type PermitAuditEntry } from "../../audit/audit-writer.ts";
 import { addDays, todayIn } from "../../../shared/domain/dates.ts";
 import { formatDate } from "../../../shared/domain/format.ts";
@@ -18,6 +18,8 @@ import type {
   Lifecycle,
   RenewalInput,
 } from "../../../shared/schemas/lifecycle.ts";
+import { PERMIT_CLOSED_REASON } from "../../../shared/domain/conditions.ts";
+import { closeOpenTasks, countOpenTasks } from "../conditions/index.ts";
 import { statusFacts, type PermitRow } from "../permits/index.ts";
 import { groupTerms, type TermRow } from "./term-history.ts";
 
@@ -35,10 +37,12 @@ export async function loadLifecycle(db: Db, actor: Actor, permit: PermitRow): Pr
     terms: TermRow[] | null;
     inspections: Inspection[] | null;
     zone: string | null;
+    open_tasks: number;
   }>(
     db,
     sql`select
           (select c.time_zone from companies c where c.id = ${permit.companyId}) as zone,
+          (select count(*)::int from condition_tasks ct where ct.permit_id = ${permit.id} and ct.status = 'open') as open_tasks,
           (select json_agg(json_build_object(
               'id', t.id, 'term_no', t.term_no, 'kind', t.kind, 'permit_number', t.permit_number,
               'issue_date', t.issue_date, 'expiration_date', t.expiration_date, 'ended_on', t.ended_on,
@@ -56,7 +60,14 @@ export async function loadLifecycle(db: Db, actor: Actor, permit: PermitRow): Pr
               'created_at', i.created_at) order by i.inspected_on desc, i.created_at desc)
            from permit_inspections i where i.permit_id = ${permit.id}) as inspections`,
   );
-  return presentLifecycle(actor, permit, row?.terms ?? [], row?.inspections ?? [], row?.zone ?? "UTC");
+  return presentLifecycle(
+    actor,
+    permit,
+    row?.terms ?? [],
+    row?.inspections ?? [],
+    row?.zone ?? "UTC",
+    row?.open_tasks ?? 0,
+  );
 }
 
 const iso = (v: string | Date) => (v instanceof Date ? v.toISOString() : new Date(v).toISOString());
@@ -67,6 +78,7 @@ function presentLifecycle(
   terms: TermRow[],
   inspections: Inspection[],
   zone: string,
+  openTasks: number,
 ): Lifecycle {
   return {
     term_no: p.termNo,
@@ -92,6 +104,7 @@ function presentLifecycle(
       p.closeDate,
     ),
     inspections: inspections.map((i) => ({ ...i, created_at: iso(i.created_at) })),
+    open_tasks: openTasks,
     can: lifecycleCan(actor, p),
   };
 }
@@ -336,7 +349,18 @@ export async function acknowledgePermit(tx: Db, actor: Actor, p: PermitRow): Pro
 }
 
 /** 'Close Permit': the close date and the final status; no reminders after it. */
+/** Issue 29: a permit with open condition tasks closes only when the user said so (the dialog asks). */
+const openTasksRefusal = (n: number) =>
+  new AppError(
+    409,
+    "OPEN_TASKS",
+    `This permit has ${n} open task${n === 1 ? "" : "s"}. Closing it marks them Not Applicable.`,
+  );
+
 export async function closePermit(tx: Db, actor: Actor, p: PermitRow, input: CloseInput): Promise<PermitRow> {
+  // The permit is locked (lockedWrite): no task is added or completed meanwhile.
+  const openTasks = await countOpenTasks(tx, p.id);
+  if (openTasks > 0 && input.closeOpenTasks !== true) throw openTasksRefusal(openTasks);
   const [updated] = await tx
     .update(permits)
     .set({ closeDate: input.close_date, finalStatus: input.final_status, updatedAt: new Date() })
@@ -353,5 +377,7 @@ export async function closePermit(tx: Db, actor: Actor, p: PermitRow, input: Clo
     { action: "close", field: "close_date", oldValue: p.closeDate, newValue: input.close_date },
     { action: "close", field: "final_status", newValue: input.final_status },
   ]);
+  // Each task Not Applicable with the reason, an audit entry per task, in the close's transaction.
+  if (openTasks > 0) await closeOpenTasks(tx, p, PERMIT_CLOSED_REASON, actor);
   return updated!;
 }

@@ -11,10 +11,18 @@ import { storedExpiryDays } from "../../../shared/schemas/expiry-fields.ts";
 import type { Template } from "../../../shared/schemas/templates.ts";
 import { recordEvent } from "../../audit/audit-writer.ts";
 import { assertCompanyExists } from "../clients/index.ts";
+import type { TemplateConditionInput } from "../../../shared/schemas/conditions.ts";
+import {
+  conditionsAuditDetail,
+  conditionsOfTemplates,
+  presentTemplateCondition,
+  replaceTemplateConditions,
+} from "./template-conditions.ts";
 
 type TemplateRow = typeof permitTemplates.$inferSelect;
+type ConditionRows = Awaited<ReturnType<typeof replaceTemplateConditions>>;
 
-function present(actor: Actor, row: TemplateRow): Template {
+function present(actor: Actor, row: TemplateRow, conditions: ConditionRows): Template {
   return {
     id: row.id,
     company_id: row.companyId,
@@ -25,6 +33,7 @@ function present(actor: Actor, row: TemplateRow): Template {
     expiry_rule: row.expiryRule as ExpiryRule,
     expiry_days: row.expiryDays,
     renewal_lead_days: row.renewalLeadDays,
+    conditions: conditions.map(presentTemplateCondition),
     can: templateCan(actor, { company_id: row.companyId }),
   };
 }
@@ -37,14 +46,19 @@ export async function listTemplates(db: Db, actor: Actor, companyId: string): Pr
     .from(permitTemplates)
     .where(eq(permitTemplates.companyId, companyId))
     .orderBy(sql`lower(${permitTemplates.name})`, permitTemplates.id);
-  return rows.map((r) => present(actor, r));
+  const conditions = await conditionsOfTemplates(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => present(actor, r, conditions.get(r.id) ?? []));
 }
 
 /** One template within the actor's company scope, or 404. */
 export async function getTemplate(db: Db, actor: Actor, id: string): Promise<Template> {
   const [row] = await db.select().from(permitTemplates).where(eq(permitTemplates.id, id));
   if (!row || !inCompanyScope(scopeOf(actor), row.companyId)) throw notFound("Template");
-  return present(actor, row);
+  const conditions = await conditionsOfTemplates(db, [row.id]);
+  return present(actor, row, conditions.get(row.id) ?? []);
 }
 
 /**
@@ -85,6 +99,8 @@ export interface TemplateInput {
   expiry_rule: ExpiryRule;
   expiry_days: number | null;
   renewal_lead_days: number | null;
+  /** Issue 29: the template's conditions (create: all of them; update: replaces them when sent). */
+  conditions?: TemplateConditionInput[];
 }
 
 /** The template's expiry defaults as columns; the days only under 'after_inspection'. */
@@ -101,7 +117,7 @@ export async function createTemplate(
   input: TemplateInput,
 ): Promise<Template> {
   await assertCompanyExists(db, companyId);
-  const row = await db
+  const { row, conditions } = await db
     .transaction(async (tx) => {
       await assertNameFree(tx, companyId, input.name);
       const [created] = await tx
@@ -115,6 +131,7 @@ export async function createTemplate(
           ...expiryColumns(input),
         })
         .returning();
+      const conditions = await replaceTemplateConditions(tx, created!, input.conditions ?? []);
       await recordEvent(tx, actor, {
         action: "create",
         entityType: "permit_template",
@@ -126,12 +143,13 @@ export async function createTemplate(
           status: input.status,
           active: input.active,
           ...expiryColumns(input),
+          ...(conditions.length ? { conditions: conditionsAuditDetail(conditions) } : {}),
         },
       });
-      return created!;
+      return { row: created!, conditions };
     })
     .catch(nameConflict(input.name));
-  return present(actor, row);
+  return present(actor, row, conditions);
 }
 
 /**
@@ -143,10 +161,13 @@ export async function updateTemplate(
   actor: Actor,
   template: Template,
   input: Partial<
-    Pick<TemplateInput, "name" | "agency" | "status" | "active" | "expiry_days" | "renewal_lead_days">
+    Pick<
+      TemplateInput,
+      "name" | "agency" | "status" | "active" | "expiry_days" | "renewal_lead_days" | "conditions"
+    >
   > & { expiry_rule?: ExpiryRule },
 ): Promise<Template> {
-  const { expiry_rule, expiry_days, renewal_lead_days, ...rest } = input;
+  const { expiry_rule, expiry_days, renewal_lead_days, conditions: newConditions, ...rest } = input;
   // Snake-case keys like the Template's own, so the audit diff below compares like with like.
   const expiry = expiry_rule
     ? {
@@ -156,7 +177,7 @@ export async function updateTemplate(
       }
     : null;
   const changes = { ...rest, ...expiry };
-  const row = await db
+  const { row, conditions } = await db
     .transaction(async (tx) => {
       if (changes.name !== undefined)
         await assertNameFree(tx, template.company_id, changes.name, template.id);
@@ -165,11 +186,20 @@ export async function updateTemplate(
         .set({ ...rest, ...(expiry ? expiryColumns(expiry) : {}) })
         .where(eq(permitTemplates.id, template.id))
         .returning();
-      const diff = Object.fromEntries(
+      const diff: Record<string, unknown> = Object.fromEntries(
         Object.entries(changes)
           .filter(([key, value]) => value !== undefined && template[key as keyof typeof changes] !== value)
           .map(([key, value]) => [key, [template[key as keyof typeof changes], value]]),
       );
+      // Issue 29: a sent set replaces the conditions (permits made earlier keep theirs).
+      const conditions = newConditions
+        ? await replaceTemplateConditions(tx, updated!, newConditions)
+        : ((await conditionsOfTemplates(tx, [template.id])).get(template.id) ?? []);
+      if (newConditions) {
+        const before = template.conditions.map((c) => `${c.title} (${c.scheduleText})`);
+        const after = conditionsAuditDetail(conditions);
+        if (JSON.stringify(before) !== JSON.stringify(after)) diff.conditions = [before, after];
+      }
       await recordEvent(tx, actor, {
         action: "update",
         entityType: "permit_template",
@@ -177,10 +207,10 @@ export async function updateTemplate(
         companyId: template.company_id,
         details: diff,
       });
-      return updated!;
+      return { row: updated!, conditions };
     })
     .catch(nameConflict(changes.name));
-  return present(actor, row);
+  return present(actor, row, conditions);
 }
 
 /** Deletes a template; permits already made from it stay. */

@@ -39,6 +39,7 @@ describe("GET /api/templates", () => {
         expiry_rule: "fixed",
         expiry_days: null,
         renewal_lead_days: null,
+        conditions: [],
         can: { edit: true, delete: true },
       },
       {
@@ -51,6 +52,7 @@ describe("GET /api/templates", () => {
         expiry_rule: "fixed",
         expiry_days: null,
         renewal_lead_days: null,
+        conditions: [],
         can: { edit: true, delete: true },
       },
     ]);
