@@ -59,7 +59,12 @@ function putTaskChange(client: QueryClient, permitId: string, { task, next }: Ta
 }
 
 /** What a condition's or task's change makes stale beyond the card: the lists' Tasks Due, dashboards, audit. */
-const stale = (permitId: string) => [...afterCardWrite(permitId), projectsQueryKey];
+const stale = (permitId: string) => [
+  ...afterCardWrite(permitId),
+  projectsQueryKey,
+  // The lifecycle counts the open tasks ('Close Permit' says how many).
+  permitKeys.lifecycle(permitId),
+];
 
 /** 'Save Condition': POST /api/permits/:id/conditions, or PATCH /api/conditions/:id when editing. */
 export function useSaveCondition(permitId: string, conditionId: string | null) {

@@ -12,7 +12,7 @@ export interface ImportRequest {
 }
 
 /**
- * POST /api/imports/permits (multipart: company_id, then file, then the optional conditions_file);
+ * POST /api/imports/permits (multipart: company_id, then file, then the optional conditions file);
  * a dry run changes nothing.
  */
 export function useImportPermits() {
@@ -21,7 +21,7 @@ export function useImportPermits() {
       const form = new FormData();
       if (companyId) form.append("company_id", companyId);
       form.append("file", file);
-      if (conditionsFile) form.append("conditions_file", conditionsFile);
+      if (conditionsFile) form.append("conditions", conditionsFile);
       return apiUpload<ImportResult>("/api/imports/permits", form, {
         query: { dry_run: dryRun ? "true" : undefined },
         onProgress,

@@ -1,7 +1,8 @@
 import { useState } from "react";
+import Alert from "@mui/material/Alert";
 import { FINAL_STATUSES } from "../../../../shared/domain/lifecycle.ts";
 import { CloseInputSchema, type CloseFormValues } from "../../../../shared/schemas/lifecycle.ts";
-import { DialogField, StepDialog, useStepForm } from "../../../components/dialog-kit/index.ts";
+import { DialogField, StepDialog, full, useStepForm } from "../../../components/dialog-kit/index.ts";
 import { isApiError } from "../../../lib/api.ts";
 import { useClosePermit } from "../api/lifecycle-steps.ts";
 
@@ -11,29 +12,41 @@ export function CloseDialog({
   open,
   onClose,
   today,
+  openTasks,
 }: {
   permitId: string;
   open: boolean;
   onClose: () => void;
   today: string;
+  /** Issue 29: the permit's open condition tasks (the lifecycle's open_tasks). */
+  openTasks: number;
 }) {
   const closePermit = useClosePermit(permitId);
-  // Issue 29: the server's "This permit has N open tasks. Closing it marks them Not Applicable."
-  // once it answered OPEN_TASKS; the next 'Close Permit' confirms it.
-  const [openTasks, setOpenTasks] = useState<string | null>(null);
+  // Issue 29: a permit with open tasks says so here, and 'Close Permit' confirms closing them
+  // (closeOpenTasks). Tasks made since the page loaded: the server's OPEN_TASKS answer says so, and
+  // the next 'Close Permit' confirms.
+  const [refused, setRefused] = useState<string | null>(null);
+  const warning =
+    refused ??
+    (openTasks > 0
+      ? `This permit has ${openTasks} open ${openTasks === 1 ? "task" : "tasks"}. Closing it marks them Not Applicable.`
+      : null);
   const { control, dialog } = useStepForm<CloseFormValues>({
     empty: { close_date: today, final_status: "" as CloseFormValues["final_status"] },
     schema: CloseInputSchema,
     save: async (values) => {
       try {
-        await closePermit.mutateAsync(openTasks ? { ...values, closeOpenTasks: true } : values);
+        await closePermit.mutateAsync(warning ? { ...values, closeOpenTasks: true } : values);
       } catch (error) {
-        if (isApiError(error) && error.code === "OPEN_TASKS") setOpenTasks(error.message);
+        if (isApiError(error) && error.code === "OPEN_TASKS") {
+          setRefused(error.message);
+          return Promise.reject(new Error(`${error.message} Press Close Permit again to close them.`));
+        }
         throw error;
       }
     },
     onClose: () => {
-      setOpenTasks(null);
+      setRefused(null);
       onClose();
     },
   });
@@ -43,8 +56,13 @@ export function CloseDialog({
       open={open}
       title="Close Permit"
       intro="A closed permit gets no more reminders, and its terms and inspections become read-only."
-      submitLabel={openTasks ? "Close Permit and Its Tasks" : "Close Permit"}
+      submitLabel="Close Permit"
     >
+      {warning && !refused ? (
+        <Alert severity="warning" sx={full}>
+          {warning}
+        </Alert>
+      ) : null}
       <DialogField control={control} name="close_date" label="Close Date" type="date" required />
       <DialogField
         control={control}

@@ -103,8 +103,7 @@ const opts = <K extends string>(keys: readonly K[], labels: Record<K, string>) =
   keys.map((value) => ({ value, label: labels[value] }));
 
 /** The template's conditions, as saved on it. */
-export const templateConditions = (t: Template): TemplateCondition[] =>
-  (t as Template & { conditions?: TemplateCondition[] }).conditions ?? [];
+export const templateConditions = (t: Template): TemplateCondition[] => t.conditions;
 
 function ConditionRow({
   control,
@@ -262,7 +261,7 @@ export function TemplateConditionsDialog({
         name: template.name,
         agency: template.agency,
         conditions: bodies,
-      } as Parameters<typeof update.mutateAsync>[0]);
+      });
       onClose();
     } catch (saveError) {
       setError(saveError);
