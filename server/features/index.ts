@@ -7,6 +7,7 @@ import { auditRoutes } from "./audit/index.ts";
 import { calendarRoutes } from "./calendar/index.ts";
 import { clientsRoutes } from "./clients/index.ts";
 import { commentsRoutes } from "./comments/index.ts";
+import { conditionsRoutes, eventsRoutes, tasksRoutes } from "./conditions/index.ts";
 import { permitsRoutes } from "./permits/index.ts";
 import { companiesRoutes } from "./companies/index.ts";
 import { contactsRoutes } from "./contacts/index.ts";
@@ -57,4 +58,7 @@ export async function registerFeatures(app: FastifyInstance) {
   await app.register(requestQueueRoutes);
   await app.register(requestLinkRoutes);
   await app.register(documentsRoutes);
+  await app.register(conditionsRoutes);
+  await app.register(tasksRoutes);
+  await app.register(eventsRoutes);
 }

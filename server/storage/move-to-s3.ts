@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { attachments, companies, requestFiles } from "../db/schema.ts";
+import { attachments, companies, conditionTasks, requestFiles } from "../db/schema.ts";
 import {
   driverOfKey,
   S3_KEY_PREFIX,
@@ -52,6 +52,14 @@ async function switchRow(db: Db, file: StoredFileRow, key: string, digest: FileD
       .set({ logoKey: key, logoSha256: digest.sha256, logoSize: digest.size })
       .where(and(eq(companies.id, file.id), eq(companies.logoKey, file.key)))
       .returning({ id: companies.id });
+    return switched.length === 1;
+  }
+  if (file.owner === "evidence") {
+    const switched = await db
+      .update(conditionTasks)
+      .set({ evidenceKey: key, evidenceSha256: digest.sha256 })
+      .where(and(eq(conditionTasks.id, file.id), eq(conditionTasks.evidenceKey, file.key)))
+      .returning({ id: conditionTasks.id });
     return switched.length === 1;
   }
   if (file.owner === "request_file") {

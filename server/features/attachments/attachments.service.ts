@@ -130,10 +130,17 @@ export const attachmentPrefix = (companyId: string) => `companies/${companyId}/a
 export async function storeUpload<T>(
   storage: Storage,
   companyId: string,
-  file: { stream: Readable; filename: string | undefined; mimetype: string | undefined; maxBytes: number },
+  file: {
+    stream: Readable;
+    filename: string | undefined;
+    mimetype: string | undefined;
+    maxBytes: number;
+    /** Where under the company's namespace (issue 29: a task's evidence); unset: its attachments. */
+    prefix?: string;
+  },
   record: (stored: StoredUpload) => Promise<T>,
 ): Promise<T> {
-  const stored = await storage.put(attachmentPrefix(companyId), file.stream, file.maxBytes);
+  const stored = await storage.put(file.prefix ?? attachmentPrefix(companyId), file.stream, file.maxBytes);
   try {
     if (stored.size === 0) throw validation({ file: "The file is empty." });
     return await record({

@@ -4,6 +4,7 @@ import type { Actor } from "../../access/actor.ts";
 import { validation } from "../../errors.ts";
 import type { Attachment } from "../../../shared/schemas/attachments.ts";
 import { hasUnstorableText, UNSTORABLE_TEXT_MESSAGE } from "../../../shared/domain/text.ts";
+import { displayFilename, normaliseContentType } from "./file-names.ts";
 import {
   storeUpload,
   uploadAttachment,
@@ -78,4 +79,54 @@ export async function receiveFile<T>(
     },
     record,
   );
+}
+
+/**
+ * A multipart form of text fields and at most one file (field "file"), as a browser sends it:
+ * the file, if one was chosen, stored under `prefix` with the same limits and checks as an
+ * attachment (an empty file part, a file input left empty, counts as none); then `record` gets it
+ * (or null) and the fields, and a failure of `record` removes the stored file again (issue 29: a
+ * task's completion with its note and evidence). The caller has decided who may upload.
+ */
+export async function receiveForm<T>(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  companyId: string,
+  prefix: string,
+  record: (stored: StoredUpload | null, fields: Record<string, string>) => Promise<T>,
+): Promise<T> {
+  const { storage, config } = app.ctx;
+  if (!request.isMultipart()) throw validation({ file: "Send the form as multipart/form-data." });
+  const fields: Record<string, string> = {};
+  let stored: StoredUpload | null = null;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === "field") {
+        if (typeof part.value === "string") fields[part.fieldname] = part.value;
+        continue;
+      }
+      if (part.fieldname !== "file" || stored) {
+        part.file.resume();
+        throw validation({ file: 'Send one file in a field named "file".' });
+      }
+      if (part.filename && hasUnstorableText(part.filename)) {
+        part.file.resume();
+        throw validation({ file: UNSTORABLE_FILE_NAME }, UNSTORABLE_FILE_NAME);
+      }
+      const digest = await storage.put(prefix, part.file, config.UPLOAD_MAX_BYTES);
+      if (digest.size === 0) {
+        await storage.remove(digest.key);
+        continue;
+      }
+      stored = {
+        ...digest,
+        filename: displayFilename(part.filename),
+        contentType: normaliseContentType(part.mimetype),
+      };
+    }
+    return await record(stored, fields);
+  } catch (err) {
+    if (stored) await storage.remove(stored.key);
+    throw err;
+  }
 }

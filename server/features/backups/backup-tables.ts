@@ -13,6 +13,8 @@ export const FILE_KEY_COLUMNS = [
   { table: "companies", column: "logo_key" },
   // An outside party's upload (issue 27); once approved its attachment row shares the key.
   { table: "request_files", column: "storage_key" },
+  // A condition task's evidence (issue 29).
+  { table: "condition_tasks", column: "evidence_key" },
 ] as const;
 
 export interface DumpedState {

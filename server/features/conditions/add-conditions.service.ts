@@ -4,6 +4,7 @@ import { firstTask } from "../../../shared/domain/condition-schedule.ts";
 import type { Actor } from "../../access/actor.ts";
 import { recordPermitAuditMany, type AuditActor, type PermitAuditEntry } from "../../audit/audit-writer.ts";
 import { queryRows, type Db } from "../../db/client.ts";
+import { storedEventKind } from "./condition-input.ts";
 import { conditionAuditText, specOf, taskAuditText, type NewCondition } from "./condition-values.ts";
 
 export interface AddConditionsInput {
@@ -57,7 +58,7 @@ export async function addConditions(
       offset_unit: c.offsetUnit,
       milestone_name: c.milestoneName,
       milestone_at: c.milestoneAt,
-      event_kind: c.eventKind,
+      event_kind: storedEventKind(c.eventKind),
       occurrence: task?.occurrence ?? null,
       due_at: task?.dueAt ?? null,
       due_on: task?.dueOn ?? null,
