@@ -185,12 +185,12 @@ describe("a weekly condition with a photo, completed on a phone", () => {
     // The same card and dialog on a laptop.
     const desk = await signedIn(b, DEMO.companyAdmin, DESKTOP);
     await desk.goto(`${BASE_URL}/permits/${permit.id}`);
-    await card(desk).scrollIntoViewIfNeeded();
     await eventually(() =>
       condition(desk, title)
         .getByText(`Due ${shown(addDays(today, 7))}`)
         .isVisible(),
     ).toBe(true);
+    await card(desk).scrollIntoViewIfNeeded();
     await shoot(desk, "conditions-card-1280");
     await condition(desk, title).getByRole("button", { name: "Complete" }).click();
     await eventually(() => desk.getByRole("dialog", { name: "Complete Task" }).isVisible()).toBe(true);

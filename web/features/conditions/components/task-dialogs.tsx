@@ -75,7 +75,8 @@ export function CompleteTaskDialog({
       onClose();
     },
   });
-  const fileError = fileMessage(dialog.error);
+  // A photo chosen since the refusal answers it.
+  const fileError = file ? null : fileMessage(dialog.error);
   const isPhoto = evidence === "photo";
   return (
     <StepDialog
