@@ -280,7 +280,7 @@ describe("a client-user", () => {
     await page.goto(`${BASE_URL}/permits/${permit.id}`);
     await eventually(() =>
       condition(page, title)
-        .getByText(`Due ${shown(addDays(today, 3))}`)
+        .getByText(`Due ${shown(addDays(today, 3))}`, { exact: true })
         .isVisible(),
     ).toBe(true);
     expect(await card(page).getByRole("button", { name: "Add Condition" }).count()).toBe(0);
