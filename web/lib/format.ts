@@ -117,3 +117,20 @@ export function initials(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);
   return ((parts[0]?.[0] ?? "") + (parts.length > 1 ? (parts.at(-1)?.[0] ?? "") : "")).toUpperCase() || "?";
 }
+
+// One formatter per time zone: a company's moments (a task's due time) read in its own zone.
+const MOMENTS_IN = new Map<string, Intl.DateTimeFormat>();
+
+/** A timestamp in a given time zone (the company's), "Mar 4, 2026, 9:05 AM"; the viewer's when unknown. */
+export function formatMomentIn(iso: string, timeZone: string): string {
+  let format = MOMENTS_IN.get(timeZone);
+  if (!format) {
+    try {
+      format = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short", timeZone });
+    } catch {
+      format = MOMENT;
+    }
+    MOMENTS_IN.set(timeZone, format);
+  }
+  return format.format(new Date(iso));
+}

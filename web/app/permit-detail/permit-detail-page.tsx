@@ -19,6 +19,7 @@ import {
   useBondLedger,
 } from "../../features/bond-ledger/index.ts";
 import { CommentsCard } from "../../features/comments/index.ts";
+import { ConditionsCard } from "../../features/conditions/index.ts";
 import { PermitContactsCard } from "../../features/contacts/index.ts";
 import { RequestDocumentButton, RequestsCard } from "../../features/document-requests/index.ts";
 import { PermitDocumentSuggestions } from "../../features/document-suggestions/index.ts";
@@ -84,6 +85,18 @@ function PermitDetailView({ permit }: { permit: PermitDetail }) {
             ),
           },
           { key: "timeline", order: 2, node: <PermitTimeline permit={permit} /> },
+          // Issue 29: the conditions of approval and their tasks (read-only for a client-user).
+          {
+            key: "conditions",
+            order: 2,
+            node: (
+              <ConditionsCard
+                permitId={permit.id}
+                responsibleName={permit.responsible?.name ?? null}
+                today={today}
+              />
+            ),
+          },
           // Issue 28: what the reader found in the current files, accepted by a person (staff only).
           {
             key: "document-suggestions",

@@ -1,4 +1,4 @@
-import { useRef, useState } from "react";
+import { useRef, useState, type ReactNode } from "react";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import IconButton from "@mui/material/IconButton";
@@ -63,6 +63,9 @@ export function FileChooser({
   disabled = false,
   showSize = false,
   nameWidth = 260,
+  accept,
+  capture,
+  icon = <AttachFile />,
 }: {
   file: File | null;
   onChange: (file: File | null) => void;
@@ -74,16 +77,23 @@ export function FileChooser({
   /** The chosen file's size after its name, "(12 KB)". */
   showSize?: boolean;
   nameWidth?: number;
+  /** The types the picker offers ("image/*" for a photo). */
+  accept?: string;
+  /** A phone opens its camera ("environment": the back one) rather than its files. */
+  capture?: "environment" | "user";
+  icon?: ReactNode;
 }) {
   const input = useRef<HTMLInputElement>(null);
   return (
     <>
-      <Button variant="outlined" component="label" startIcon={<AttachFile />} disabled={disabled}>
+      <Button variant="outlined" component="label" startIcon={icon} disabled={disabled}>
         {buttonLabel}
         <input
           ref={input}
           type="file"
           hidden
+          accept={accept}
+          capture={capture}
           aria-label={label}
           onChange={(e) => onChange(e.target.files?.[0] ?? null)}
         />

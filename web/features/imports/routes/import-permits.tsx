@@ -40,6 +40,9 @@ export default function ImportPermitsPage() {
   const fileInput = useRef<HTMLInputElement>(null);
   const [companyId, setCompanyId] = useState("");
   const [file, setFile] = useState<File | null>(null);
+  // Issue 29: the optional 'Conditions file' (permit_number, project and one condition a row).
+  const conditionsInput = useRef<HTMLInputElement>(null);
+  const [conditionsFile, setConditionsFile] = useState<File | null>(null);
   const [phase, setPhase] = useState<Phase>("idle");
   const [progress, setProgress] = useState(0);
   const [check, setCheck] = useState<ImportResult | null>(null);
@@ -58,13 +61,14 @@ export default function ImportPermitsPage() {
   const needsCompany = isSuperAdmin && !companyId;
   const busy = phase === "checking" || phase === "importing";
 
-  const run = async (chosen: File, dryRun: boolean, company: string) => {
+  const run = async (chosen: File, dryRun: boolean, company: string, conditions = conditionsFile) => {
     setError(null);
     setProgress(0);
     setPhase(dryRun ? "checking" : "importing");
     try {
       const answer = await mutation.mutateAsync({
         file: chosen,
+        conditionsFile: conditions,
         companyId: isSuperAdmin ? company : null,
         dryRun,
         onProgress: setProgress,
@@ -90,6 +94,13 @@ export default function ImportPermitsPage() {
     if (chosen && !needsCompany) void run(chosen, true, companyId);
   };
 
+  const chooseConditions = (chosen: File | null) => {
+    setConditionsFile(chosen);
+    setCheck(null);
+    setResult(null);
+    if (file && !needsCompany) void run(file, true, companyId, chosen);
+  };
+
   const changeCompany = (id: string) => {
     setCompanyId(id);
     setCheck(null);
@@ -99,6 +110,8 @@ export default function ImportPermitsPage() {
 
   const reset = () => {
     setFile(null);
+    setConditionsFile(null);
+    if (conditionsInput.current) conditionsInput.current.value = "";
     setCheck(null);
     setResult(null);
     setError(null);
@@ -160,6 +173,24 @@ export default function ImportPermitsPage() {
                 {file.name} · {formatBytes(file.size)}
               </Typography>
             )}
+          </Box>
+          <Box sx={{ display: "flex", flexWrap: "wrap", gap: 2, alignItems: "center" }}>
+            <Button variant="outlined" component="label" startIcon={<UploadFileIcon />} disabled={busy}>
+              {conditionsFile ? "Choose another conditions file" : "Conditions file (optional)"}
+              <input
+                ref={conditionsInput}
+                hidden
+                type="file"
+                accept=".csv,text/csv"
+                aria-label="Conditions file"
+                onChange={(e) => chooseConditions(e.target.files?.[0] ?? null)}
+              />
+            </Button>
+            <Typography variant="body2" color="text.secondary" sx={{ flex: "1 1 240px" }}>
+              {conditionsFile
+                ? `${conditionsFile.name} · ${formatBytes(conditionsFile.size)}`
+                : "A second CSV of the permits' conditions of approval, one a row: project, permit_number, title and the schedule's columns."}
+            </Typography>
           </Box>
           {companies.isError && <Alert severity="error">Unable to load companies.</Alert>}
           {file && needsCompany && <Alert severity="info">Choose the company to import into.</Alert>}

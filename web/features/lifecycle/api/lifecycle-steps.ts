@@ -36,6 +36,7 @@ function useLifecycleStep<B>(
   path: string,
   successMessage: string | ((lifecycle: Lifecycle) => string),
   notifyError = false,
+  alsoStale: readonly (readonly unknown[])[] = [],
 ) {
   const client = useQueryClient();
   return useMutation({
@@ -49,7 +50,7 @@ function useLifecycleStep<B>(
     meta: {
       successMessage: successMessage as string | ((data: unknown) => string),
       notifyError,
-      invalidates: [...afterCardWrite(permitId), permitKeys.reminders(permitId)],
+      invalidates: [...afterCardWrite(permitId), permitKeys.reminders(permitId), ...alsoStale],
     },
   });
 }
@@ -76,9 +77,19 @@ export const useExtendPermit = (permitId: string) =>
 export const useRecordInspection = (permitId: string) =>
   useLifecycleStep<InspectionFormValues>(permitId, "inspections", "Inspection recorded.");
 
-/** 'Close Permit'. */
+/**
+ * 'Close Permit'. Issue 29: `closeOpenTasks` confirms that the permit's open tasks end as Not
+ * Applicable (without it, a permit with open tasks answers 409 OPEN_TASKS); the Conditions card
+ * is read again.
+ */
 export const useClosePermit = (permitId: string) =>
-  useLifecycleStep<CloseFormValues>(permitId, "close", "Permit closed.");
+  useLifecycleStep<CloseFormValues & { closeOpenTasks?: boolean }>(
+    permitId,
+    "close",
+    "Permit closed.",
+    false,
+    [[...permitKeys.detail(permitId), "conditions"]],
+  );
 
 /** 'Acknowledge': one click, no dialog, so a failure goes to the snackbar. */
 export const useAcknowledgePermit = (permitId: string) =>

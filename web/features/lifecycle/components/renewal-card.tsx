@@ -181,6 +181,7 @@ export function RenewalCard({
           open={dialog === "close"}
           onClose={() => setDialog(null)}
           today={today}
+          openTasks={lifecycle.open_tasks}
         />
       ) : null}
     </DetailCard>

@@ -8,11 +8,13 @@ import {
   PERMIT_TILES,
   SAVED_VIEW_PARAMS,
   STATUS_FILTER_VALUES,
+  TASK_FILTER_VALUES,
   type PermitGrouping,
   type PermitSortField,
   type PermitTile,
   type SavedViewParams,
   type StatusFilterValue,
+  type TaskFilterValue,
 } from "../../../../shared/domain/permit-list.ts";
 import { RECORD_TYPES, type RecordType } from "../../../../shared/domain/statuses.ts";
 import type { PermitFilter, PermitListQuery } from "../../../../shared/schemas/permits.ts";
@@ -51,6 +53,7 @@ export function readListView(params: URLSearchParams): ListView {
   const tile = params.get("tile");
   const status = params.get("status");
   const group = params.get("group");
+  const tasks = params.get("tasks");
   const page = Number(params.get("page"));
   const expiresFrom = dateOf(params.get("expires_from"));
   let expiresTo = dateOf(params.get("expires_to"));
@@ -69,6 +72,8 @@ export function readListView(params: URLSearchParams): ListView {
       expires_from: expiresFrom,
       expires_to: expiresTo,
       responsible: responsibleOf(params.get("responsible")),
+      // Absent unless asked (as the API reads it).
+      tasks: isOneOf<TaskFilterValue>(TASK_FILTER_VALUES, tasks) ? tasks : undefined,
       tile: isOneOf<PermitTile>(PERMIT_TILES, tile) ? tile : null,
       group: isOneOf<PermitGrouping>(PERMIT_GROUPINGS, group) ? group : DEFAULT_GROUPING,
       sort: isOneOf<PermitSortField>(PERMIT_SORT_FIELDS, sort) ? sort : undefined,
@@ -96,6 +101,7 @@ export function viewParams(query: PermitListQuery): SavedViewParams {
   if (query.expires_from) params.expires_from = query.expires_from;
   if (query.expires_to) params.expires_to = query.expires_to;
   if (query.responsible) params.responsible = query.responsible;
+  if (query.tasks) params.tasks = query.tasks;
   if (query.group !== DEFAULT_GROUPING) params.group = query.group;
   if (query.sort) {
     params.sort = query.sort;
@@ -135,6 +141,7 @@ export function filterOf(query: PermitListQuery): PermitFilter {
     expires_from,
     expires_to,
     responsible,
+    tasks,
   } = query;
   return {
     show_archived,
@@ -148,6 +155,7 @@ export function filterOf(query: PermitListQuery): PermitFilter {
     expires_from,
     expires_to,
     responsible,
+    tasks,
   };
 }
 
@@ -162,6 +170,7 @@ export const CLEARED_FILTERS: Partial<PermitListQuery> = {
   expires_from: null,
   expires_to: null,
   responsible: null,
+  tasks: null,
   tile: null,
 };
 
@@ -179,6 +188,7 @@ export function extraFilterCount(query: PermitListQuery): number {
     query.expires_from,
     query.expires_to,
     query.responsible,
+    query.tasks,
     query.group !== DEFAULT_GROUPING,
     query.show_archived,
     query.show_non_required,

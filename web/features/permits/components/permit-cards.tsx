@@ -15,6 +15,7 @@ import {
   ProjectTitle,
   TypeIcon,
   rowPartsSx,
+  tasksDueText,
   URGENCY_LABELS,
   urgencyRowsSx,
 } from "./permit-row-parts.tsx";
@@ -177,6 +178,14 @@ function PermitCard({
       {permit.matched_document ? (
         <Typography variant="body2" color="text.secondary" sx={{ mb: 0.5, overflowWrap: "anywhere" }}>
           Found in {permit.matched_document}
+        </Typography>
+      ) : null}
+      {tasksDueText(permit.tasks) ? (
+        <Typography
+          variant="body2"
+          sx={{ mb: 0.5, color: permit.tasks.overdue ? "error.main" : "text.secondary", fontWeight: 600 }}
+        >
+          {tasksDueText(permit.tasks)}
         </Typography>
       ) : null}
       {showProject ? (

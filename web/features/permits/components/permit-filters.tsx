@@ -21,6 +21,9 @@ const projectLabel = (p: ProjectOption) =>
   [p.name, p.project_number, p.company_name].filter(Boolean).join(" · ");
 const clientLabel = (c: ClientOption) => (c.company_name ? `${c.name} · ${c.company_name}` : c.name);
 
+/** The Tasks filter's one choice (issue 29): what the 'Tasks Due' tile counts. */
+const TASKS_DUE = "Due within 7 days or overdue";
+
 const field = { flex: { xs: "1 1 100%", sm: "1 1 200px" }, minWidth: 0 } as const;
 const dateField = { flex: { xs: "1 1 140px", sm: "0 0 170px" } } as const;
 
@@ -106,6 +109,14 @@ export default function PermitFilters({
         getOptionLabel={personLabel}
         isOptionEqualToValue={(a, b) => a.id === b.id}
         onChange={(p) => onChange({ responsible: p?.id ?? null })}
+      />
+      <AutocompleteField
+        label="Tasks"
+        size="small"
+        sx={field}
+        options={[TASKS_DUE]}
+        value={query.tasks === "due" ? TASKS_DUE : null}
+        onChange={(v) => onChange({ tasks: v ? "due" : null })}
       />
       <OutlinedField
         size="small"

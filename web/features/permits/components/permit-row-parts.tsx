@@ -13,6 +13,7 @@ type StyleFn = (theme: Theme) => SystemStyleObject<Theme>;
 import { RECORD_TYPE_LABELS } from "../../../../shared/domain/statuses.ts";
 import type { PermitGroup, PermitListItem } from "../../../../shared/schemas/permits.ts";
 import { fromList } from "../../../lib/back-link.ts";
+import { formatDay } from "../../../lib/format.ts";
 import { paths } from "../../../lib/paths.ts";
 
 /**
@@ -248,4 +249,17 @@ export function ProjectTitle({ project }: { project: PermitGroup["projects"][num
       </span>
     </Link>
   );
+}
+
+/**
+ * Issue 29: the permit's condition tasks in brief, when any are due within 7 days or overdue
+ * ("2 tasks due · 1 overdue · next Dec 3, 2026"); null otherwise.
+ */
+export function tasksDueText(tasks: PermitListItem["tasks"]): string | null {
+  if (!tasks.due) return null;
+  const parts = [`${tasks.due} ${tasks.due === 1 ? "task" : "tasks"} due`];
+  if (tasks.overdue) parts.push(`${tasks.overdue} overdue`);
+  const next = formatDay(tasks.nextDueOn);
+  if (next) parts.push(`next ${next}`);
+  return parts.join(" · ");
 }

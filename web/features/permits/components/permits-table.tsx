@@ -27,6 +27,7 @@ import {
   ProjectTitle,
   TypeIcon,
   rowPartsSx,
+  tasksDueText,
   URGENCY_LABELS,
   urgencyRowsSx,
 } from "./permit-row-parts.tsx";
@@ -203,6 +204,11 @@ function PermitRow({
         {permit.matched_document ? (
           <span className="muted block">Found in {permit.matched_document}</span>
         ) : null}
+        {tasksDueText(permit.tasks) ? (
+          <span className={permit.tasks.overdue ? "muted block tasks-overdue" : "muted block"}>
+            {tasksDueText(permit.tasks)}
+          </span>
+        ) : null}
         {showProject ? (
           // The flat list has no group headers: the project and client go under the name.
           <span className="muted block">
@@ -264,6 +270,8 @@ const tableSx: SxProps<Theme> = [
     "& tr.permit-row:hover": { backgroundColor: theme.palette.action.hover },
     "& .muted": { ...theme.typography.caption, color: theme.palette.text.secondary },
     "& .block": { display: "block" },
+    // Issue 29: a permit with an overdue condition task says so in red under its name.
+    "& .tasks-overdue": { color: theme.palette.error.main, fontWeight: 600 },
     "& .sr-only": visuallyHidden,
   }),
   urgencyRowsSx("tr.permit-row"),

@@ -150,7 +150,8 @@ export function SummaryTiles({
     />
   );
   const showExpiring = (summary && summary.expiring_soon > 0) || selected === "expiring_soon";
-  const within = 3 + (showExpiring ? 1 : 0) + (canReview ? 1 : 0);
+  // Issue 29: 'Tasks Due' (permits with a condition's task due within 7 days or overdue).
+  const within = 4 + (showExpiring ? 1 : 0) + (canReview ? 1 : 0);
   const tiles = (
     <Box id={tilesId} role="group" aria-label="Summary: choose a tile to filter the list" sx={{ mb: 2 }}>
       <Box sx={{ display: "flex", flexWrap: "wrap", gap: { xs: 1.5, md: 3 } }}>
@@ -170,6 +171,7 @@ export function SummaryTiles({
           {tile("expired", summary?.expired, "error")}
           {tile("renewal_due", summary?.renewal_due, "warning")}
           {canReview ? tile("review", summary?.review) : null}
+          {tile("tasks", summary?.tasks, "warning")}
         </TileSet>
       </Box>
       <Typography variant="caption" component="p" sx={{ color: "text.secondary", mt: 0.75 }}>
@@ -215,6 +217,7 @@ function PhoneSummaryRow({
         summary.expired ? `${formatCount(summary.expired)} Expired` : null,
         summary.renewal_due ? `${formatCount(summary.renewal_due)} Renewal Due` : null,
         summary.review ? `${formatCount(summary.review)} To Review` : null,
+        summary.tasks ? `${formatCount(summary.tasks)} Tasks Due` : null,
       ].filter(Boolean)
     : [];
   const count = (n: number | undefined) => (n === undefined ? "…" : formatCount(n));

@@ -5,8 +5,10 @@ import Button from "@mui/material/Button";
 import CircularProgress from "@mui/material/CircularProgress";
 import Typography from "@mui/material/Typography";
 import { PageHeader } from "../../../components/page-header.tsx";
+import { LogEventButton, ProjectTasksCard } from "../../conditions/index.ts";
 import { errorMessage, isApiError } from "../../../lib/api.ts";
 import { paths } from "../../../lib/paths.ts";
+import { useCan, useCurrentUser } from "../../../lib/session.tsx";
 import { useProjectDashboard } from "../api/project-dashboard.ts";
 import { AnalyticsCard } from "../components/analytics-card.tsx";
 import { OpenRequestsCard } from "../components/open-requests-card.tsx";
@@ -18,6 +20,9 @@ import { ProjectPermitsTable } from "../components/project-permits-table.tsx";
 export default function ProjectDashboardPage() {
   const { projectId } = useParams();
   const dashboard = useProjectDashboard(projectId);
+  // Issue 29: 'Log Event' for the roles that edit permits; due times in the company's zone.
+  const canLogEvent = useCan("permits.edit");
+  const timeZone = useCurrentUser().company?.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
 
   if (dashboard.isPending) {
     return (
@@ -45,11 +50,14 @@ export default function ProjectDashboardPage() {
       <PageHeader
         title={project.name || "Untitled Project"}
         actions={
-          project.can.createPermit ? (
-            <Button component={RouterLink} to={paths.newProjectPermit(project.id)} variant="contained">
-              + New Permit
-            </Button>
-          ) : null
+          <>
+            {canLogEvent ? <LogEventButton projectId={project.id} /> : null}
+            {project.can.createPermit ? (
+              <Button component={RouterLink} to={paths.newProjectPermit(project.id)} variant="contained">
+                + New Permit
+              </Button>
+            ) : null}
+          </>
         }
       />
       <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", md: "3fr 2fr" }, mb: 3 }}>
@@ -57,6 +65,7 @@ export default function ProjectDashboardPage() {
         <ProjectInfoCard dashboard={dashboard.data} />
       </Box>
       <PermitsSummary dashboard={dashboard.data} />
+      <ProjectTasksCard tasks={dashboard.data.tasks} timeZone={timeZone} />
       <OpenRequestsCard dashboard={dashboard.data} />
       <Typography variant="h3" component="h2" sx={{ mb: 1.5 }}>
         Permits

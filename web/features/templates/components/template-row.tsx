@@ -22,6 +22,7 @@ import { errorMessage, isApiError } from "../../../lib/api.ts";
 import { applyServerFieldErrors } from "../../../lib/form-errors.ts";
 import { formResolver } from "../../../lib/form-resolver.ts";
 import { usePatchTemplate, useUpdateTemplate } from "../api/save-template.ts";
+import { templateConditions } from "./template-conditions-dialog.tsx";
 
 interface RowProps {
   template: Template;
@@ -84,8 +85,15 @@ export function TemplateRow({
   template,
   companyId,
   onDelete,
+  onConditions,
   layout = "row",
-}: RowProps & { onDelete: (template: Template) => void; layout?: TemplateLayout }) {
+}: RowProps & {
+  onDelete: (template: Template) => void;
+  /** Issue 29: opens the template's Conditions. */
+  onConditions: (template: Template) => void;
+  layout?: TemplateLayout;
+}) {
+  const conditionCount = templateConditions(template).length;
   const [isEditing, setIsEditing] = useState(false);
   const body = isEditing ? (
     <EditCells template={template} companyId={companyId} onDone={() => setIsEditing(false)} />
@@ -105,7 +113,13 @@ export function TemplateRow({
           onDelete={() => onDelete(template)}
           size={layout === "row" ? "small" : undefined}
           isInline
-        />
+        >
+          {template.can.edit ? (
+            <Button size="small" onClick={() => onConditions(template)}>
+              Conditions{conditionCount ? ` (${conditionCount})` : ""}
+            </Button>
+          ) : null}
+        </RowActions>
       </Slot>
     </>
   );

@@ -23,6 +23,7 @@ import { useTemplates } from "../api/list-templates.ts";
 import { useDeleteTemplate } from "../api/save-template.ts";
 import { TemplateAddRow } from "../components/template-add-row.tsx";
 import { TemplateRow } from "../components/template-row.tsx";
+import { TemplateConditionsDialog } from "../components/template-conditions-dialog.tsx";
 import { EMPTY_STATES } from "../../../../shared/domain/empty-states.ts";
 
 /** Permit Templates (/admin/permit-templates): the permits every new project of a company gets. */
@@ -35,6 +36,8 @@ export default function PermitTemplatesPage() {
   const templates = useTemplates(canManage ? companyId : "");
   const remove = useDeleteTemplate(companyId);
   const [toDelete, setToDelete] = useState<Template | null>(null);
+  // Issue 29: the template whose Conditions are open.
+  const [conditionsOf, setConditionsOf] = useState<Template | null>(null);
   const isPhone = useIsPhone();
 
   if (!canManage || (!picksCompany && !me.companyId)) {
@@ -86,6 +89,7 @@ export default function PermitTemplatesPage() {
                     template={template}
                     companyId={companyId}
                     onDelete={setToDelete}
+                    onConditions={setConditionsOf}
                     layout="card"
                   />
                 ))}
@@ -113,6 +117,7 @@ export default function PermitTemplatesPage() {
                       template={template}
                       companyId={companyId}
                       onDelete={setToDelete}
+                      onConditions={setConditionsOf}
                     />
                   ))}
                   {templates.data.length === 0 ? (
@@ -128,6 +133,14 @@ export default function PermitTemplatesPage() {
           )}
         </>
       )}
+      {conditionsOf && companyId ? (
+        <TemplateConditionsDialog
+          key={conditionsOf.id}
+          template={conditionsOf}
+          companyId={companyId}
+          onClose={() => setConditionsOf(null)}
+        />
+      ) : null}
       <ConfirmDialog
         open={!!toDelete}
         title="Delete template"
