@@ -15,6 +15,8 @@ import { syncPermitContacts } from "../contacts/index.ts";
 import { resolveSurety } from "../sureties/index.ts";
 import { findVisiblePermit, type PermitRow } from "./permit-access.ts";
 import { assertResponsible, companyZone, resolveProject } from "./permit-form-checks.ts";
+import { PERMIT_CLOSED_REASON } from "../../../shared/domain/conditions.ts";
+import { closeOpenTasks } from "../task-closing/index.ts";
 
 type PermitValues = Pick<
   typeof permits.$inferInsert,
@@ -291,6 +293,8 @@ export async function updatePermit(db: Db, actor: Actor, id: string, input: Perm
     const [row] = await tx.update(permits).set(changed).where(eq(permits.id, id)).returning();
     await syncCurrentTerm(tx, row!, changed);
     await recordPermitAudit(tx, actor, row!, changes);
+    // Issue 29: a Close Date set on the form closes the open condition tasks as 'Close Permit' does.
+    if (!current.closeDate && row!.closeDate) await closeOpenTasks(tx, row!, PERMIT_CLOSED_REASON, actor);
     if (opens) {
       await openLedger(tx, actor, row!, zone);
       return (await findVisiblePermit(tx, actor, id))!;
