@@ -45,6 +45,9 @@ const INTERNAL = {
   bondNote: marker("INTERNAL-BOND-NOTE"),
   bondFee: "86420.17",
   bondReason: marker("INTERNAL-BOND-REASON"),
+  // Issue 29: a completed task's note and its evidence file's name are staff's working record.
+  taskNote: marker("INTERNAL-TASK-NOTE"),
+  evidenceName: `${marker("INTERNAL-EVIDENCE")}.txt`,
 };
 const INTERNAL_TEXT = [...Object.values(INTERNAL), "98,765.43", "86,420.17"];
 /** What the client-users of the permit read (the switch left off; the fee's turned off). */
@@ -73,6 +76,10 @@ interface World {
   /** A document request on the permit (issue 27): its id and its link's token. */
   requestId: string;
   requestToken: string;
+  /** Issue 29: a condition of the permit, its open task, and a task completed with a note and evidence. */
+  conditionId: string;
+  openTaskId: string;
+  doneTaskId: string;
   /** Each viewer's own calendar feed (the impersonator reads the client-user's). */
   feeds: Partial<Record<Viewer, string>>;
 }
@@ -239,6 +246,34 @@ async function buildWorld() {
   w.requestId = (asked.request as { id: string }).id;
   w.requestToken = await requestHelpers(t).tokenOf(w.requestId);
 
+  // Issue 29: a condition with an open task, and one whose task staff completed with an internal
+  // note and an evidence file (its name a marker too).
+  const condition = async (title: string) => {
+    const made = await post(`${steps(permit.id)}/conditions`, {
+      title,
+      schedule: "once",
+      dueDate: addDays(today, 10),
+      evidence: "file",
+    });
+    return { id: made.id as string, taskId: (made.tasks as { id: string }[])[0]!.id };
+  };
+  const pending = await condition("Keep the permit card posted");
+  const done = await condition("Photograph the silt fence");
+  w.conditionId = pending.id;
+  w.openTaskId = pending.taskId;
+  w.doneTaskId = done.taskId;
+  await ok(
+    await CA.request({
+      method: "POST",
+      url: `/api/tasks/${done.taskId}/complete`,
+      ...multipart([
+        { name: "note", content: INTERNAL.taskNote },
+        { name: "file", filename: INTERNAL.evidenceName, contentType: "text/plain", content: "fence ok" },
+      ]),
+    }),
+    "task completed",
+  );
+
   w.feeds = {};
   for (const v of ["CL", ...STAFF] as Viewer[]) {
     const feed = await ok(
@@ -355,6 +390,41 @@ const ROUTES: Record<RouteKey, Requests> = {
     reading_id: randomUUID(),
     fields: [{ field: "agency", value: "City of Test" }],
   }),
+  // Conditions and tasks (issue 29): a client-user reads them without the note and the evidence
+  // (the evidence file itself: 403); the project's events
+  "GET /api/permits/:id/conditions": get(permit("/conditions"), bond("/conditions")),
+  "GET /api/tasks/:id/evidence": get(() => `/api/tasks/${w.doneTaskId}/evidence`),
+  "GET /api/projects/:id/events": get(() => `/api/projects/${w.projectId}/events`),
+  "POST /api/permits/:id/conditions": step("conditions", {
+    title: "A client's condition",
+    schedule: "once",
+    dueDate: "2040-01-31",
+  }),
+  "PATCH /api/conditions/:id": () => [
+    {
+      method: "PATCH",
+      url: `/api/conditions/${w.conditionId}`,
+      payload: { title: "Changed", schedule: "once", dueDate: "2040-01-31" },
+    },
+  ],
+  "DELETE /api/conditions/:id": () => [{ method: "DELETE", url: `/api/conditions/${w.conditionId}` }],
+  "POST /api/tasks/:id/complete": () => [
+    {
+      method: "POST",
+      url: `/api/tasks/${w.openTaskId}/complete`,
+      ...multipart([{ name: "note", content: "x" }]),
+    },
+  ],
+  "POST /api/tasks/:id/not-applicable": () => [
+    { method: "POST", url: `/api/tasks/${w.openTaskId}/not-applicable`, payload: { reason: "x" } },
+  ],
+  "POST /api/projects/:id/events": () => [
+    {
+      method: "POST",
+      url: `/api/projects/${w.projectId}/events`,
+      payload: { kind: "Concrete Pour", occurredAt: "2030-01-02T07:00" },
+    },
+  ],
   // The rest of what a signed-in user may read
   "GET /api/me": get(at("/api/me")),
   "GET /api/me/calendar-token": get(at("/api/me/calendar-token")),
@@ -471,6 +541,7 @@ const CARRIERS = {
   permitLifecycle: () => `/api/permits/${w.permitId}/lifecycle`,
   permitAudit: () => `/api/permits/${w.permitId}/audit`,
   bondLifecycle: () => `/api/permits/${w.bondId}/lifecycle`,
+  permitConditions: () => `/api/permits/${w.permitId}/conditions`,
 };
 
 /** The internal texts a body holds (the body of an Excel answer: its cells, scannableText). */
@@ -550,6 +621,20 @@ describe("internal notes never reach a client-user (issue 25, item 4)", () => {
         expect(audit.text, `${viewer} audit: ${s}`).toContain(s);
       const bondLife = await answer(caller, { method: "GET", url: CARRIERS.bondLifecycle() });
       expect(bondLife.text).toContain(SHOWN.bondNote);
+      // Issue 29: the conditions and their tasks, the completed one without its note and evidence.
+      const conditions = await caller.request({ method: "GET", url: CARRIERS.permitConditions() });
+      expect(conditions.statusCode).toBe(200);
+      const tasks = (
+        conditions.json() as { conditions: { tasks: Record<string, unknown>[] }[] }
+      ).conditions.flatMap((c) => c.tasks);
+      const completed = tasks.find((task) => task.id === w.doneTaskId);
+      expect(completed, `${viewer} sees the completed task`).toMatchObject({
+        status: "done",
+        note: null,
+        evidence: null,
+      });
+      const evidence = await caller.request({ method: "GET", url: `/api/tasks/${w.doneTaskId}/evidence` });
+      expect(evidence.statusCode, `${viewer} evidence`).toBe(403);
     }
   });
 
@@ -568,6 +653,12 @@ describe("internal notes never reach a client-user (issue 25, item 4)", () => {
       const audit = await answer(caller, { method: "GET", url: CARRIERS.permitAudit() });
       for (const s of [INTERNAL.renewalNote, INTERNAL.fee, INTERNAL.extensionReason, SHOWN.renewalNote])
         expect(audit.text, `${viewer} audit: ${s}`).toContain(s);
+      const conditions = await answer(caller, { method: "GET", url: CARRIERS.permitConditions() });
+      for (const s of [INTERNAL.taskNote, INTERNAL.evidenceName])
+        expect(conditions.text, `${viewer} conditions: ${s}`).toContain(s);
+      const evidence = await caller.request({ method: "GET", url: `/api/tasks/${w.doneTaskId}/evidence` });
+      expect(evidence.statusCode, `${viewer} evidence`).toBe(200);
+      expect(evidence.body).toBe("fence ok");
       const bondLife = await answer(caller, { method: "GET", url: CARRIERS.bondLifecycle() });
       for (const s of [INTERNAL.bondNote, INTERNAL.bondFee, INTERNAL.bondReason, SHOWN.bondNote])
         expect(bondLife.text, `${viewer} bond lifecycle: ${s}`).toContain(s);
@@ -607,6 +698,10 @@ describe("internal notes never reach a client-user (issue 25, item 4)", () => {
     const staffLife = await answer(w.callers.CA, { method: "GET", url: CARRIERS.permitLifecycle() });
     expect(leaksIn(staffLife.text, INTERNAL_TEXT)).toEqual(
       expect.arrayContaining([INTERNAL.renewalNote, INTERNAL.fee, INTERNAL.inspectionNote]),
+    );
+    const staffConditions = await answer(w.callers.CA, { method: "GET", url: CARRIERS.permitConditions() });
+    expect(leaksIn(staffConditions.text, INTERNAL_TEXT)).toEqual(
+      expect.arrayContaining([INTERNAL.taskNote, INTERNAL.evidenceName]),
     );
   });
 });
