@@ -15,6 +15,7 @@ import {
   users,
 } from "../db/schema.ts";
 import { DEFAULT_PASSWORD } from "../test-support/factories.ts";
+import { addTestTask } from "../test-support/condition-tasks.ts";
 import { signAcknowledgeToken } from "../features/reminders/index.ts";
 import { useTestContext } from "../test-support/harness.ts";
 import { totpCode } from "../test-support/totp.ts";
@@ -300,6 +301,59 @@ async function freshReading(object: RecordKey) {
     .returning({ id: documentReadings.id });
   return { permitId, readingId: reading!.id };
 }
+
+/**
+ * Issue 29: each object's permit has a 'Once' condition with its open task and another whose task
+ * staff completed with a note and an evidence file, all through the routes (made in beforeAll).
+ */
+let tasksOf: Record<RecordKey, { conditionId: string; openTaskId: string; doneTaskId: string }>;
+const staffOf = (object: RecordKey) => (object === "other" ? w.actors.OA : w.actors.CA);
+async function conditionThroughTheApi(object: RecordKey, permitId: string) {
+  const res = await staffOf(object).request({
+    method: "POST",
+    url: `/api/permits/${permitId}/conditions`,
+    payload: { title: uniq("Matrix condition"), schedule: "once", dueDate: addDays(todayIn("UTC"), 10) },
+  });
+  if (res.statusCode !== 201) throw new Error(`condition: ${res.statusCode} ${res.body}`);
+  const condition = res.json() as { id: string; tasks: { id: string }[] };
+  return { conditionId: condition.id, taskId: condition.tasks[0]!.id };
+}
+async function buildConditionsWorld() {
+  tasksOf = {} as typeof tasksOf;
+  for (const object of ["own", "ownClient", "otherClient", "other"] as const) {
+    const pending = await conditionThroughTheApi(object, w.permits[object]);
+    const done = await conditionThroughTheApi(object, w.permits[object]);
+    const res = await staffOf(object).request({
+      method: "POST",
+      url: `/api/tasks/${done.taskId}/complete`,
+      ...multipart([
+        { name: "note", content: "Matrix task note" },
+        { name: "file", filename: "matrix-evidence.txt", contentType: "text/plain", content: "evidence" },
+      ]),
+    });
+    if (res.statusCode !== 200) throw new Error(`complete: ${res.statusCode} ${res.body}`);
+    tasksOf[object] = {
+      conditionId: pending.conditionId,
+      openTaskId: pending.taskId,
+      doneTaskId: done.taskId,
+    };
+  }
+}
+/** A new condition with its open task on a new permit of the object's (straight to the tables). */
+async function freshTask(object: RecordKey) {
+  const permitId = await fresh.permit(object);
+  return addTestTask(t.db, {
+    companyId: companyOfObject(object),
+    permitId,
+    dueOn: addDays(todayIn("UTC"), 10),
+    timeZone: "UTC",
+  });
+}
+const conditionBody = () => ({
+  title: uniq("Matrix condition"),
+  schedule: "once",
+  dueDate: addDays(todayIn("UTC"), 12),
+});
 
 /** A new saved view: the actor's own (`own`), or another user's (`other`). */
 const viewOf = (c: Cell) =>
@@ -708,6 +762,108 @@ const ROWS: Row[] = [
       OA: "404 404 404 200",
     },
     sharedPermit,
+  ),
+
+  // Conditions of approval and their tasks (issue 29): whoever sees the permit (or project) reads;
+  // who edits permits writes; a client-user is refused the writes and the evidence file.
+  row(
+    "GET /api/permits/:id/conditions",
+    P4,
+    {
+      SA: "200 200 200 200",
+      CA: "200 200 200 404",
+      CU: "200 200 200 404",
+      CL: "404 200 404 404",
+      OA: "404 404 404 200",
+    },
+    sharedPermit,
+  ),
+  row(
+    "POST /api/permits/:id/conditions",
+    P4,
+    {
+      SA: "201 201 201 201",
+      CA: "201 201 201 404",
+      CU: "201 201 201 404",
+      CL: "404 403 404 404",
+      OA: "404 404 404 201",
+    },
+    async (c) => ({ ...(await freshPermit(c)), payload: conditionBody() }),
+  ),
+  row(
+    "PATCH /api/conditions/:id",
+    P4,
+    {
+      SA: "200 200 200 200",
+      CA: "200 200 200 404",
+      CU: "200 200 200 404",
+      CL: "404 403 404 404",
+      OA: "404 404 404 200",
+    },
+    async (c) => ({
+      params: { id: (await freshTask(c.object as RecordKey)).condition.id },
+      payload: conditionBody(),
+    }),
+  ),
+  row(
+    "DELETE /api/conditions/:id",
+    P4,
+    {
+      SA: "204 204 204 204",
+      CA: "204 204 204 404",
+      CU: "204 204 204 404",
+      CL: "404 403 404 404",
+      OA: "404 404 404 204",
+    },
+    async (c) => ({ params: { id: (await freshTask(c.object as RecordKey)).condition.id } }),
+  ),
+  row(
+    "POST /api/tasks/:id/complete",
+    P4,
+    {
+      SA: "200 200 200 200",
+      CA: "200 200 200 404",
+      CU: "200 200 200 404",
+      CL: "404 403 404 404",
+      OA: "404 404 404 200",
+    },
+    async (c) => ({
+      params: { id: (await freshTask(c.object as RecordKey)).task.id },
+      ...multipart([{ name: "note", content: "Done on site" }]),
+    }),
+    {
+      check(res) {
+        const status = (res.json() as { task: { status: string } }).task.status;
+        return status === "done" ? null : `task status ${status}`;
+      },
+    },
+  ),
+  row(
+    "POST /api/tasks/:id/not-applicable",
+    P4,
+    {
+      SA: "200 200 200 200",
+      CA: "200 200 200 404",
+      CU: "200 200 200 404",
+      CL: "404 403 404 404",
+      OA: "404 404 404 200",
+    },
+    async (c) => ({
+      params: { id: (await freshTask(c.object as RecordKey)).task.id },
+      payload: { reason: "Not needed on this site" },
+    }),
+  ),
+  row(
+    "GET /api/tasks/:id/evidence",
+    P4,
+    {
+      SA: "200 200 200 200",
+      CA: "200 200 200 404",
+      CU: "200 200 200 404",
+      CL: "404 403 404 404",
+      OA: "404 404 404 200",
+    },
+    (c) => ({ params: { id: tasksOf[c.object as RecordKey].doneTaskId } }),
   ),
 
   // Saved views of the list: private to their owner ("own": the actor's, "other": someone else's)
@@ -1257,6 +1413,33 @@ const ROWS: Row[] = [
     sharedProject,
   ),
   row(
+    "GET /api/projects/:id/events",
+    P4,
+    {
+      SA: "200 200 200 200",
+      CA: "200 200 200 404",
+      CU: "200 200 200 404",
+      CL: "404 200 404 404",
+      OA: "404 404 404 200",
+    },
+    sharedProject,
+  ),
+  row(
+    "POST /api/projects/:id/events",
+    P4,
+    {
+      SA: "201 201 201 201",
+      CA: "201 201 201 404",
+      CU: "201 201 201 404",
+      CL: "404 403 404 404",
+      OA: "404 404 404 201",
+    },
+    async (c) => ({
+      params: { id: await fresh.project(c.object as RecordKey) },
+      payload: { kind: "Concrete Pour", occurredAt: `${addDays(todayIn("UTC"), -1)}T07:00` },
+    }),
+  ),
+  row(
     "POST /api/projects",
     CO2,
     { SA: "201 201", CA: "201 201", CU: "403 403", CL: "403 403", OA: "201 201" },
@@ -1625,6 +1808,7 @@ async function runRow(r: Row, method: string, forbidden: Record<ActorKey, string
 beforeAll(async () => {
   w = await buildMatrixWorld(t);
   fresh = freshRecords(t, w);
+  await buildConditionsWorld();
 }, 120_000);
 
 afterAll(() => {
