@@ -4,18 +4,29 @@ import { CONDITION_REMOVED_REASON } from "../../../shared/domain/conditions.ts";
 import { conditionTasks, permitAudit, permitConditions } from "../../db/schema.ts";
 import { useTestContext } from "../../test-support/harness.ts";
 import { useWorld } from "../../test-support/world.ts";
+import { addDays, todayIn } from "../../../shared/domain/dates.ts";
+import { midnightAfter, next31st, nextFallBack, shortDate } from "../../test-support/relative-dates.ts";
 
 // The Conditions card through the API: schedules in the company's zone (New York), edits and
 // removal, roles and tenants, the audit trail.
 const t = useTestContext();
-const w = useWorld(t, { permits: true, otherAdmin: true, company: { timeZone: "America/New_York" } });
+const ZONE = "America/New_York";
+const w = useWorld(t, { permits: true, otherAdmin: true, company: { timeZone: ZONE } });
+
+// Every date relative to the company's today: a weekly start two weeks out, a 31st ahead, and the
+// next fall-back Sunday (clocks back an hour) for the milestones across the change.
+const today = todayIn(ZONE);
+const start = addDays(today, 14);
+const fallBack = nextFallBack(today);
+const dayBefore = addDays(fallBack, -1);
+const dayAfter = addDays(fallBack, 1);
 
 const weekly = {
   title: "Inspect erosion controls",
   schedule: "every",
   interval: 1,
   unit: "weeks",
-  startsOn: "2027-10-26",
+  startsOn: start,
   evidence: "none",
 };
 const tasksOf = (conditionId: string) =>
@@ -34,14 +45,14 @@ describe("POST /api/permits/:id/conditions and the card", () => {
     expect(c).toMatchObject({
       title: "Inspect erosion controls",
       owner: { id: w.userId, name: "Sam Baker" },
-      scheduleText: "Every week from Oct 26, 2027",
+      scheduleText: `Every week from ${shortDate(start)}`,
       closedTaskCount: 0,
     });
     expect(c.tasks).toHaveLength(1);
     expect(c.tasks[0]).toMatchObject({
       occurrence: 0,
-      dueOn: "2027-10-26",
-      dueAt: "2027-10-27T04:00:00.000Z",
+      dueOn: start,
+      dueAt: midnightAfter(start, ZONE),
       timed: false,
       status: "open",
       overdue: false,
@@ -58,23 +69,27 @@ describe("POST /api/permits/:id/conditions and the card", () => {
     const audit = await auditOf(permit.id);
     expect(audit.map((a) => [a.action, a.field, a.newValue, a.userName])).toEqual([
       ["condition_added", "condition", "Inspect erosion controls (Every week)", "Sam Baker"],
-      ["task_created", "task", "Inspect erosion controls due 2027-10-26", "Sam Baker"],
+      ["task_created", "task", `Inspect erosion controls due ${start}`, "Sam Baker"],
     ]);
   });
 
   it("monthly on the 31st, once, before-event (48 hours before a local milestone across DST)", async () => {
     const permit = await newPermit();
+    const the31st = next31st(today);
+    const ends = addDays(the31st, 300);
     const monthly = await w.admin.post(`/api/permits/${permit.id}/conditions`, {
       title: "Monthly report",
       schedule: "every",
       interval: 1,
       unit: "months",
-      startsOn: "2027-01-31",
-      endsOn: "2027-12-31",
+      startsOn: the31st,
+      endsOn: ends,
     });
     expect(monthly.statusCode, monthly.body).toBe(201);
-    expect(monthly.json().scheduleText).toBe("Every month from Jan 31, 2027 until Dec 31, 2027");
-    expect(monthly.json().tasks[0]).toMatchObject({ dueOn: "2027-01-31", dueAt: "2027-02-01T05:00:00.000Z" });
+    expect(monthly.json().scheduleText).toBe(
+      `Every month from ${shortDate(the31st)} until ${shortDate(ends)}`,
+    );
+    expect(monthly.json().tasks[0]).toMatchObject({ dueOn: the31st, dueAt: midnightAfter(the31st, ZONE) });
 
     const pour = await w.admin.post(`/api/permits/${permit.id}/conditions`, {
       title: "Notify the inspector",
@@ -82,19 +97,19 @@ describe("POST /api/permits/:id/conditions and the card", () => {
       offsetAmount: 48,
       offsetUnit: "hours",
       milestoneName: "Pour",
-      milestoneAt: "2027-11-08T07:00",
+      milestoneAt: `${dayAfter}T07:00`,
       ownerUserId: w.adminId,
     });
     expect(pour.statusCode, pour.body).toBe(201);
     expect(pour.json()).toMatchObject({
-      milestoneAt: "2027-11-08T07:00",
-      scheduleText: "48 hours before Pour (Nov 8, 2027, 7:00 AM)",
+      milestoneAt: `${dayAfter}T07:00`,
+      scheduleText: `48 hours before Pour (${shortDate(dayAfter)}, 7:00 AM)`,
       owner: { id: w.adminId },
     });
-    // 07:00 EST on Nov 8 less 48 hours is 08:00 EDT on Nov 6.
+    // 07:00 EST on the Monday after the change less 48 hours is 08:00 EDT on the Saturday before it.
     expect(pour.json().tasks[0]).toMatchObject({
-      dueAt: "2027-11-06T12:00:00.000Z",
-      dueOn: "2027-11-06",
+      dueAt: `${dayBefore}T12:00:00.000Z`,
+      dueOn: dayBefore,
       timed: true,
     });
 
@@ -129,7 +144,7 @@ describe("POST /api/permits/:id/conditions and the card", () => {
         offsetAmount: 2,
         offsetUnit: "days",
         milestoneName: "Pour",
-        milestoneAt: "2027-11-08T07:00",
+        milestoneAt: `${dayAfter}T07:00`,
       })
     ).json();
     const [before] = await tasksOf(pour.id);
@@ -139,12 +154,12 @@ describe("POST /api/permits/:id/conditions and the card", () => {
       offsetAmount: 2,
       offsetUnit: "days",
       milestoneName: "Pour",
-      milestoneAt: "2027-11-10T07:00",
+      milestoneAt: `${addDays(fallBack, 3)}T07:00`,
     });
     expect(edited.statusCode, edited.body).toBe(200);
-    // Two local days before 07:00 on Nov 10: 07:00 EST on Nov 8, the same task row.
+    // Two local days before 07:00 on the Wednesday: 07:00 EST on the Monday, the same task row.
     expect(edited.json().tasks).toMatchObject([
-      { id: before!.id, dueAt: "2027-11-08T12:00:00.000Z", dueOn: "2027-11-08" },
+      { id: before!.id, dueAt: `${dayAfter}T12:00:00.000Z`, dueOn: dayAfter },
     ]);
     const audit = (await auditOf(permit.id)).map((a) => [a.action, a.field, a.oldValue, a.newValue]);
     expect(audit).toContainEqual([
@@ -156,18 +171,18 @@ describe("POST /api/permits/:id/conditions and the card", () => {
     expect(audit).toContainEqual([
       "task_rescheduled",
       "task",
-      "Notify due 2027-11-06",
-      "Notify the inspector due 2027-11-08",
+      `Notify due ${dayBefore}`,
+      `Notify the inspector due ${dayAfter}`,
     ]);
 
     const every = (await w.admin.post(`/api/permits/${permit.id}/conditions`, weekly)).json();
     const twice = await w.admin.patch(`/api/conditions/${every.id}`, {
       ...weekly,
       interval: 2,
-      startsOn: "2027-11-02",
+      startsOn: addDays(start, 7),
     });
-    expect(twice.json().tasks).toMatchObject([{ dueOn: "2027-11-02", occurrence: 0 }]);
-    expect(twice.json().scheduleText).toBe("Every 2 weeks from Nov 2, 2027");
+    expect(twice.json().tasks).toMatchObject([{ dueOn: addDays(start, 7), occurrence: 0 }]);
+    expect(twice.json().scheduleText).toBe(`Every 2 weeks from ${shortDate(addDays(start, 7))}`);
     expect(await tasksOf(every.id)).toHaveLength(1);
   });
 
@@ -206,7 +221,7 @@ describe("POST /api/permits/:id/conditions and the card", () => {
         "milestoneAt",
       ],
       [{ ...weekly, title: "" }, "title"],
-      [{ ...weekly, endsOn: "2027-01-01" }, "endsOn"],
+      [{ ...weekly, endsOn: addDays(start, -1) }, "endsOn"],
       [{ ...weekly, ownerUserId: w.clientUserId }, "ownerUserId"],
     ] as const) {
       const res = await w.admin.post(`/api/permits/${permit.id}/conditions`, body);

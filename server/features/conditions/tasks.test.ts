@@ -5,11 +5,22 @@ import { useTestContext } from "../../test-support/harness.ts";
 import { multipart, type MultipartPart } from "../../test-support/multipart.ts";
 import type { ApiClient } from "../../test-support/harness.ts";
 import { useWorld } from "../../test-support/world.ts";
+import { addDays, todayIn } from "../../../shared/domain/dates.ts";
+import { nextFallBack, nextJanuary31st } from "../../test-support/relative-dates.ts";
 
 // Tasks through the API: Complete with a note and evidence (the next 'every' task made), Not
 // Applicable, the evidence's checked download, Log Event on a project; roles and tenants.
 const t = useTestContext();
-const w = useWorld(t, { permits: true, otherAdmin: true, company: { timeZone: "America/New_York" } });
+const ZONE = "America/New_York";
+const w = useWorld(t, { permits: true, otherAdmin: true, company: { timeZone: ZONE } });
+
+// Every date relative to the company's today. The weekly tasks start on the Tuesday twelve days
+// before the next fall-back Sunday (clocks back an hour), so the third falls after the change.
+const today = todayIn(ZONE);
+const fallBack = nextFallBack(today, 14);
+const start = addDays(fallBack, -12);
+const dayBefore = addDays(fallBack, -1);
+const dayAfter = addDays(fallBack, 1);
 
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from("photo bytes")]);
 const weekly = (extra: Record<string, unknown> = {}) => ({
@@ -17,7 +28,7 @@ const weekly = (extra: Record<string, unknown> = {}) => ({
   schedule: "every",
   interval: 1,
   unit: "weeks",
-  startsOn: "2027-10-26",
+  startsOn: start,
   ...extra,
 });
 const complete = (client: ApiClient, taskId: string, parts: MultipartPart[]) =>
@@ -53,8 +64,8 @@ describe("POST /api/tasks/:id/complete", () => {
     });
     expect(body.next).toMatchObject({
       occurrence: 1,
-      dueOn: "2027-11-02",
-      dueAt: "2027-11-03T04:00:00.000Z",
+      dueOn: addDays(start, 7),
+      dueAt: `${addDays(start, 8)}T04:00:00.000Z`,
     });
     const row = await taskRow(first.id);
     expect(row.evidenceKey).toMatch(new RegExp(`^(s3:)?companies/${w.companyId}/evidence/[0-9a-f-]{36}$`));
@@ -82,26 +93,26 @@ describe("POST /api/tasks/:id/complete", () => {
     ]);
     expect(again.statusCode, again.body).toBe(200);
     expect(again.json().task.evidence.contentType).toBe("image/png");
-    // Across the change from EDT to EST: local midnight after Nov 9 is 05:00 UTC.
+    // Across the change from EDT to EST: local midnight after the third Tuesday is 05:00 UTC.
     expect(again.json().next).toMatchObject({
       occurrence: 2,
-      dueOn: "2027-11-09",
-      dueAt: "2027-11-10T05:00:00.000Z",
+      dueOn: addDays(start, 14),
+      dueAt: `${addDays(start, 15)}T05:00:00.000Z`,
     });
 
     // Completing twice is 409.
     expect((await complete(w.user, first.id, [{ name: "note", content: "x" }])).statusCode).toBe(409);
 
     const audit = (await auditOf(permit.id)).map((a) => [a.action, a.field, a.newValue, a.internal]);
-    expect(audit).toContainEqual([
-      "task_completed",
-      "task",
-      "Inspect erosion controls due 2027-10-26",
-      false,
-    ]);
+    expect(audit).toContainEqual(["task_completed", "task", `Inspect erosion controls due ${start}`, false]);
     expect(audit).toContainEqual(["task_completed", "note", "Silt fence repaired", true]);
     expect(audit).toContainEqual(["task_completed", "evidence", "IMG_0001.jpg", true]);
-    expect(audit).toContainEqual(["task_created", "task", "Inspect erosion controls due 2027-11-02", false]);
+    expect(audit).toContainEqual([
+      "task_created",
+      "task",
+      `Inspect erosion controls due ${addDays(start, 7)}`,
+      false,
+    ]);
 
     // The evidence downloads, checked; a client-user sees the task without note or evidence.
     const dl = await w.admin.get(`/api/tasks/${first.id}/evidence`);
@@ -120,14 +131,14 @@ describe("POST /api/tasks/:id/complete", () => {
 
   it("monthly on the 31st: the next tasks fall on Feb 28 and Mar 31", async () => {
     const permit = await newPermit();
-    const c = await addCondition(
-      permit.id,
-      weekly({ title: "Report", unit: "months", startsOn: "2027-01-31" }),
-    );
+    // The next January 31st (Feb 29 in a leap year); March 31st is after the spring change.
+    const jan31 = nextJanuary31st(today);
+    const year = jan31.slice(0, 4);
+    const c = await addCondition(permit.id, weekly({ title: "Report", unit: "months", startsOn: jan31 }));
     const feb = (await complete(w.admin, c.tasks[0].id, [])).json().next;
-    expect(feb).toMatchObject({ dueOn: "2027-02-28", dueAt: "2027-03-01T05:00:00.000Z" });
+    expect(feb).toMatchObject({ dueOn: addDays(`${year}-03-01`, -1), dueAt: `${year}-03-01T05:00:00.000Z` });
     const mar = (await complete(w.admin, feb.id, [])).json().next;
-    expect(mar).toMatchObject({ dueOn: "2027-03-31", dueAt: "2027-04-01T04:00:00.000Z" });
+    expect(mar).toMatchObject({ dueOn: `${year}-03-31`, dueAt: `${year}-04-01T04:00:00.000Z` });
   });
 
   it("a file evidence takes any file; a once task makes no next one; ends_on stops an every", async () => {
@@ -135,7 +146,7 @@ describe("POST /api/tasks/:id/complete", () => {
     const c = await addCondition(permit.id, {
       title: "Submit plan",
       schedule: "once",
-      dueDate: "2027-01-05",
+      dueDate: addDays(today, 5),
       evidence: "file",
     });
     const none = await complete(w.admin, c.tasks[0].id, []);
@@ -145,7 +156,7 @@ describe("POST /api/tasks/:id/complete", () => {
     ]);
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json().next).toBeNull();
-    const ending = await addCondition(permit.id, weekly({ startsOn: "2027-10-26", endsOn: "2027-11-01" }));
+    const ending = await addCondition(permit.id, weekly({ startsOn: start, endsOn: addDays(start, 6) }));
     expect((await complete(w.admin, ending.tasks[0].id, [])).json().next).toBeNull();
   });
 });
@@ -162,15 +173,15 @@ describe("POST /api/tasks/:id/not-applicable", () => {
     const res = await w.user.post(`/api/tasks/${id}/not-applicable`, { reason: "No work this week" });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().task).toMatchObject({ status: "not_applicable", reason: "No work this week" });
-    expect(res.json().next).toMatchObject({ occurrence: 1, dueOn: "2027-11-02" });
+    expect(res.json().next).toMatchObject({ occurrence: 1, dueOn: addDays(start, 7) });
     const last = (await auditOf(permit.id)).map((a) => [a.action, a.oldValue, a.newValue]);
     expect(last).toContainEqual([
       "task_not_applicable",
-      "Inspect erosion controls due 2027-10-26",
+      `Inspect erosion controls due ${start}`,
       "No work this week",
     ]);
 
-    await t.db.execute(sql.raw(`update permits set close_date = '2027-01-01' where id = '${permit.id}'`));
+    await t.db.execute(sql.raw(`update permits set close_date = '${today}' where id = '${permit.id}'`));
     const closed = await w.user.post(`/api/tasks/${res.json().next.id}/not-applicable`, { reason: "x" });
     expect(closed.statusCode).toBe(409);
     expect(closed.json().message).toMatch(/closed or archived/);
@@ -231,34 +242,34 @@ describe("POST /api/projects/:id/events", () => {
 
     const res = await w.user.post(`/api/projects/${project.id}/events`, {
       kind: " rain   ≥ 0.25 IN",
-      occurredAt: "2027-11-06T22:00",
+      occurredAt: `${dayBefore}T22:00`,
       note: "0.4 in overnight",
     });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toMatchObject({
       event: {
         kind: "rain ≥ 0.25 IN",
-        occurredAt: "2027-11-07T02:00:00.000Z",
+        occurredAt: `${fallBack}T02:00:00.000Z`,
         note: "0.4 in overnight",
         createdByName: "Sam Baker",
       },
       tasksCreated: 2,
       permits: [{ id: open.id, permitNumber: "P-OPEN" }],
     });
-    // 22:00 EDT on Nov 6 + 24 hours = 21:00 EST on Nov 7; + 1 local day = 22:00 EST on Nov 7.
+    // 22:00 EDT on the Saturday + 24 hours = 21:00 EST on the Sunday; + 1 local day = 22:00 EST on it.
     const [hours] = await t.db.select().from(conditionTasks).where(eq(conditionTasks.conditionId, onOpen.id));
-    expect(hours).toMatchObject({ dueOn: "2027-11-07", timed: true, status: "open", occurrence: null });
-    expect(hours!.dueAt.toISOString()).toBe("2027-11-08T02:00:00.000Z");
+    expect(hours).toMatchObject({ dueOn: fallBack, timed: true, status: "open", occurrence: null });
+    expect(hours!.dueAt.toISOString()).toBe(`${dayAfter}T02:00:00.000Z`);
     const [day] = await t.db.select().from(conditionTasks).where(eq(conditionTasks.conditionId, days.id));
-    expect(day!.dueAt.toISOString()).toBe("2027-11-08T03:00:00.000Z");
+    expect(day!.dueAt.toISOString()).toBe(`${dayAfter}T03:00:00.000Z`);
     for (const p of [closed, archived, elsewhere])
       expect(await t.db.select().from(conditionTasks).where(eq(conditionTasks.permitId, p.id))).toEqual([]);
     const card = (await w.user.get(`/api/permits/${open.id}/conditions`)).json();
     const task = card.conditions.find((c: { id: string }) => c.id === onOpen.id).tasks[0];
-    expect(task.event).toMatchObject({ kind: "rain ≥ 0.25 IN", occurredAt: "2027-11-07T02:00:00.000Z" });
+    expect(task.event).toMatchObject({ kind: "rain ≥ 0.25 IN", occurredAt: `${fallBack}T02:00:00.000Z` });
     const audit = (await auditOf(open.id)).map((a) => [a.action, a.newValue]);
-    expect(audit).toContainEqual(["event_logged", "rain ≥ 0.25 IN (2027-11-06 22:00)"]);
-    expect(audit).toContainEqual(["task_created", "Inspect after rain due 2027-11-07"]);
+    expect(audit).toContainEqual(["event_logged", `rain ≥ 0.25 IN (${dayBefore} 22:00)`]);
+    expect(audit).toContainEqual(["task_created", `Inspect after rain due ${fallBack}`]);
 
     const list = await w.clientUser.get(`/api/projects/${project.id}/events`);
     expect(list.statusCode).toBe(200);
@@ -270,7 +281,7 @@ describe("POST /api/projects/:id/events", () => {
 
   it("roles and tenants: client-user 403, another company's project 404, bad input 400", async () => {
     const project = await t.make.project({ companyId: w.companyId, clientId: w.seenClientId });
-    const body = { kind: "High wind", occurredAt: "2027-11-06T10:00" };
+    const body = { kind: "High wind", occurredAt: `${today}T10:00` };
     expect((await w.clientUser.post(`/api/projects/${project.id}/events`, body)).statusCode).toBe(403);
     expect((await w.otherAdmin.post(`/api/projects/${project.id}/events`, body)).statusCode).toBe(404);
     expect((await w.otherAdmin.get(`/api/projects/${project.id}/events`)).statusCode).toBe(404);
