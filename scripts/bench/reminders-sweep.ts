@@ -30,11 +30,7 @@ import { createLinkSigner } from "../../server/auth/link-signer.ts";
 import { sendDueReminders, sweepDueReminders } from "../../server/features/reminders/index.ts";
 import { createBenchDatabase } from "./bench-database.ts";
 import { generateReminderData } from "./reminders-data.ts";
-import {
-  taskDueSelect,
-  taskEscalationSelect,
-  taskOverdueSelect,
-} from "../../server/features/reminders/reminders.task-sweep.ts";
+import { taskDeliveriesSelect } from "../../server/features/reminders/reminders.task-sweep.ts";
 import { arg, dbKinds, figure, hasFlag, printFigures, type Figure } from "./lib.ts";
 
 const KIND = dbKinds(["pg"])[0]!;
@@ -105,7 +101,7 @@ async function main() {
 
     if (hasFlag("explain")) {
       const sweepOpts = { now: NOW, asOf: undefined, reminderHour: 0 };
-      for (const select of [taskDueSelect, taskOverdueSelect, taskEscalationSelect]) {
+      for (const select of [taskDeliveriesSelect]) {
         const plan = await queryRows<{ "QUERY PLAN": string }>(
           database.db,
           sql`explain (analyze, buffers) ${select(sweepOpts)}`,

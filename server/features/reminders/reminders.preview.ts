@@ -9,7 +9,7 @@ import {
   overdueSelect,
   type SweepOptions,
 } from "./reminders.sweep.ts";
-import { taskDueSelect, taskEscalationSelect, taskOverdueSelect } from "./reminders.task-sweep.ts";
+import { taskDeliveriesSelect } from "./reminders.task-sweep.ts";
 
 export interface DueItem {
   kind: DeliveryKind;
@@ -45,9 +45,7 @@ export async function previewDueReminders(db: Db, opts: SweepOptions): Promise<D
           union all select b.*, null::uuid from (${escalationSelect(opts)}) b
           union all select c.*, null::uuid from (${overdueSelect(opts)}) c
           union all select d.*, null::uuid from (${overdueRequestSelect(opts)}) d
-          union all select * from (${taskDueSelect(opts)}) e
-          union all select * from (${taskOverdueSelect(opts)}) f
-          union all select * from (${taskEscalationSelect(opts)}) g
+          union all select * from (${taskDeliveriesSelect(opts)}) e
         ),
         due as (
           select f.kind, f.company_id, f.permit_id, f.threshold, f.expiration_date, f.recipient_user_id,

@@ -162,6 +162,7 @@ export async function sweepDueReminders(db: Db, opts: SweepOptions): Promise<num
   const now = sweepNow(opts);
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SWEEP_LOCK_KEY})`);
+    await tx.execute(sql`set local jit = off`);
     const [row] = await queryRows<{ n: number }>(
       tx,
       sql`with due_reminders as (select * from (${dueSelect(opts)}) d),

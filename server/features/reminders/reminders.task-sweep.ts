@@ -26,64 +26,70 @@ import { ESCALATION_ROLES, RECIPIENT_ROLES, activeMember, openPermit } from "./r
 /** The sweep's clock as SQL. */
 const nowSql = (opts: SweepOptions) => sql`${opts.now.toISOString()}::timestamptz`;
 
-/** The company-local date of an instant (co.time_zone). */
-const localDate = (instant: SQL) => sql`((${instant}) at time zone co.time_zone)::date`;
-
 /**
- * Open tasks of open permits and live conditions (alias t, c, p): per company, a range of
- * condition_tasks_open_due_idx (company_id, due_on) where status = 'open'. The lateral subquery
- * (kept apart by offset 0) makes it a scan of the index for each company, as the bounds are each
- * company's own (its zone); a join would have the planner read the whole table.
+ * The open tasks that may be due for a delivery, read once for all three kinds: per company, a range
+ * of condition_tasks_open_due_idx (company_id, due_on) where status = 'open' up to today +
+ * TASK_DIGEST_DAYS (overdue ones included), then each task's condition and permit by their keys.
+ * Every lateral subquery is kept apart by `offset 0`: the bounds are each company's own (its zone),
+ * and a join would let the planner read the whole task, condition or permit table instead (it did:
+ * 20 s of a 1,000,000-permit sweep). Materialized, so the three kinds read it once.
  */
-const openTasks = (range: SQL) => sql`
-    cross join lateral (
-      select t.* from condition_tasks t
-      where t.company_id = co.company_id and t.status = 'open' and ${range}
-      offset 0
-    ) t
-    join permit_conditions c on c.id = t.condition_id and c.removed_at is null
-    join permits p on p.id = t.permit_id and ${openPermit()}`;
+const taskRowsCte = () => sql`
+    tr as materialized (
+      select co.company_id, co.today, co.escalation_days, t.id as task_id, t.permit_id, t.due_on, t.due_at,
+             ${taskOwner()} as owner_id, p.term_no
+      from co
+      cross join lateral (
+        select t.id, t.permit_id, t.condition_id, t.due_on, t.due_at from condition_tasks t
+        where t.company_id = co.company_id and t.status = 'open'
+          and t.due_on <= co.today + ${TASK_DIGEST_DAYS}::int
+        offset 0
+      ) t
+      cross join lateral (
+        select c.owner_user_id from permit_conditions c
+        where c.id = t.condition_id and c.removed_at is null
+        offset 0
+      ) c
+      cross join lateral (
+        select p.responsible_user_id, p.term_no from permits p
+        where p.id = t.permit_id and ${openPermit()}
+        offset 0
+      ) p
+    )`;
 
 /** The owner of a task: its condition's, else the permit's responsible person at the time. */
 export const taskOwner = (c = "c", p = "p") =>
   sql`coalesce(${sql.raw(c)}.owner_user_id, ${sql.raw(p)}.responsible_user_id)`;
 
 const columns = (threshold: SQL, kind: string) => sql`
-    t.company_id, t.permit_id, ${threshold} as threshold, t.due_on as expiration_date,
-    u.id as recipient_user_id, u.email as recipient_email, co.today as due_date,
-    ${kind}::text as kind, p.term_no, t.id as task_id`;
+    tr.company_id, tr.permit_id, ${threshold} as threshold, tr.due_on as expiration_date,
+    u.id as recipient_user_id, u.email as recipient_email, tr.today as due_date,
+    ${kind}::text as kind, tr.term_no, tr.task_id`;
 
-/** task_due: due within TASK_DIGEST_DAYS of today and not overdue, to the owner. */
-export function taskDueSelect(opts: SweepOptions): SQL {
+/**
+ * Every task delivery due now, in one statement (its columns as the permits' selects, and task_id):
+ * - task_due: due within TASK_DIGEST_DAYS of today and not overdue, to the owner (threshold: days
+ *   to the due date);
+ * - task_overdue: overdue (due_at before now), to the owner (threshold 0);
+ * - task_escalation: overdue for the company's Escalation Days (when on), to each company admin
+ *   (threshold: the Escalation Days).
+ */
+export function taskDeliveriesSelect(opts: SweepOptions): SQL {
   const now = nowSql(opts);
+  const owner = sql`join users u on u.id = tr.owner_id and ${activeMember("u", sql`tr.company_id`)} and u.role in ${RECIPIENT_ROLES}`;
   return sql`
-    with ${companiesCte(opts)}
-    select ${columns(sql`(t.due_on - co.today)::int`, "task_due")}
-    from co
-    ${openTasks(sql`t.due_on <= co.today + ${TASK_DIGEST_DAYS}::int and t.due_on >= ${localDate(now)} - 1 and t.due_at >= ${now}`)}
-    join users u on u.id = ${taskOwner()} and ${activeMember("u", sql`co.company_id`)} and u.role in ${RECIPIENT_ROLES}`;
-}
-
-/** task_overdue: overdue (due_at before now), to the owner. */
-export function taskOverdueSelect(opts: SweepOptions): SQL {
-  const now = nowSql(opts);
-  return sql`
-    with ${companiesCte(opts)}
+    with ${companiesCte(opts)}, ${taskRowsCte()}
+    select ${columns(sql`(tr.due_on - tr.today)::int`, "task_due")}
+    from tr ${owner}
+    where tr.due_at >= ${now}
+    union all
     select ${columns(sql`0`, "task_overdue")}
-    from co
-    ${openTasks(sql`t.due_on <= ${localDate(now)} and t.due_at < ${now}`)}
-    join users u on u.id = ${taskOwner()} and ${activeMember("u", sql`co.company_id`)} and u.role in ${RECIPIENT_ROLES}`;
-}
-
-/** task_escalation: overdue for the company's Escalation Days (when on), to each company admin. */
-export function taskEscalationSelect(opts: SweepOptions): SQL {
-  const since = sql`${nowSql(opts)} - make_interval(days => co.escalation_days)`;
-  return sql`
-    with ${companiesCte(opts)}
-    select ${columns(sql`co.escalation_days`, "task_escalation")}
-    from co
-    ${openTasks(sql`co.escalation_days > 0 and t.due_on <= ${localDate(since)} and t.due_at <= ${since}`)}
-    join users u on ${activeMember("u", sql`co.company_id`)} and u.role in ${ESCALATION_ROLES}`;
+    from tr ${owner}
+    where tr.due_at < ${now}
+    union all
+    select ${columns(sql`tr.escalation_days`, "task_escalation")}
+    from tr join users u on ${activeMember("u", sql`tr.company_id`)} and u.role in ${ESCALATION_ROLES}
+    where tr.escalation_days > 0 and tr.due_at <= ${now} - make_interval(days => tr.escalation_days)`;
 }
 
 /** Why a recorded task_due that is cancelled may be recorded again: its task moved out of the window and back. */
@@ -98,9 +104,7 @@ export function taskSweepCtes(opts: SweepOptions, now: SQL): SQL {
   const cols = sql`(company_id, permit_id, threshold, expiration_date, recipient_user_id, recipient_email, due_date, kind, term_no, task_id, next_attempt_at)`;
   return sql`
     due_tasks as (
-      select * from (${taskDueSelect(opts)}) a
-      union all select * from (${taskOverdueSelect(opts)}) b
-      union all select * from (${taskEscalationSelect(opts)}) c
+      select * from (${taskDeliveriesSelect(opts)}) a
     ),
     tasks_revived as (
       update reminder_deliveries r
