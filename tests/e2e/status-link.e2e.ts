@@ -17,6 +17,15 @@ const SHOTS = "/work/shots/i30";
 const numbers = [`SL-A-${stamp}`.toUpperCase(), `SL-B-${stamp}`.toUpperCase()];
 let projectId = "";
 
+// pdf.js draws with ArrayBuffer.prototype.transferToFixedLength (Node 22+); on Node 20 a copy does.
+const proto = ArrayBuffer.prototype as unknown as { transferToFixedLength?: (n?: number) => ArrayBuffer };
+proto.transferToFixedLength ??= function (this: ArrayBuffer, n?: number) {
+  const len = n ?? this.byteLength;
+  const out = new ArrayBuffer(len);
+  new Uint8Array(out).set(new Uint8Array(this, 0, Math.min(len, this.byteLength)));
+  return out;
+};
+
 async function pdfText(buf: Buffer) {
   const { text } = await extractText(await getDocumentProxy(new Uint8Array(buf)), { mergePages: true });
   return text;

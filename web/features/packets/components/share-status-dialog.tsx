@@ -104,9 +104,9 @@ export function ShareStatusDialog({
               value={created}
               size="small"
               fullWidth
-              aria-label="Status link"
               slotProps={{
                 htmlInput: {
+                  "aria-label": "Status link",
                   readOnly: true,
                   onFocus: (e: React.FocusEvent<HTMLInputElement>) => e.target.select(),
                 },
