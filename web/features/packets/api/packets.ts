@@ -15,6 +15,8 @@ export function useStatusLinks(owner: PacketOwner, enabled: boolean) {
     queryKey: linksKey(owner),
     queryFn: () => api.get<{ links: StatusLink[] }>(`/api/${owner.kind}/${owner.id}/status-links`),
     enabled,
+    // Views counted since the dialog was last open show when it opens again.
+    refetchOnMount: "always",
   });
 }
 

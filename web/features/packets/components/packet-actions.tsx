@@ -27,8 +27,8 @@ export function ProjectPacketActions({ projectId, name }: { projectId: string; n
           Monthly Packet{settings.data?.emails.length ? ` (${settings.data.emails.length})` : ""}
         </Button>
       ) : null}
-      {can?.share ? (
-        <ShareStatusDialog owner={owner} open={sharing} onClose={() => setSharing(false)} />
+      {can?.share && sharing ? (
+        <ShareStatusDialog owner={owner} open onClose={() => setSharing(false)} />
       ) : null}
       {can?.recipients && monthly ? (
         <MonthlyPacketDialog
@@ -60,7 +60,7 @@ export function ClientPacketActions({ clientId, name }: { clientId: string; name
       <Button size="small" onClick={() => setSharing(true)} aria-label={`Share Status of ${name}`}>
         Share Status
       </Button>
-      <ShareStatusDialog owner={owner} open={sharing} onClose={() => setSharing(false)} />
+      {sharing ? <ShareStatusDialog owner={owner} open onClose={() => setSharing(false)} /> : null}
     </>
   );
 }

@@ -94,7 +94,7 @@ export function ShareStatusDialog({
         {created ? (
           <Alert
             severity="success"
-            sx={{ mb: 2 }}
+            sx={{ mb: 2, "& .MuiAlert-message": { flex: 1, minWidth: 0 } }}
             action={<Button onClick={() => void copy()}>{copied ? "Copied" : "Copy"}</Button>}
           >
             <Typography variant="body2" sx={{ mb: 0.5 }}>
