@@ -194,12 +194,12 @@ export function renderPacketPdf(report: ComplianceReport, opts: PacketPdfOptions
     { title: "Name", width: across ? 105 : 125, value: (p) => p.name },
     ...(across ? [{ title: "Project", width: 80, value: (p: P) => p.project ?? "" }] : []),
     { title: "Agency", width: 85, value: (p) => p.agency ?? "" },
-    { title: "Status", width: 72, value: (p) => p.status },
+    { title: "Status", width: 84, value: (p) => p.status },
     { title: "Issued", width: 58, value: (p) => dateText(p.issued) },
     { title: "Expires", width: 58, value: (p) => dateText(p.expires) },
     { title: "Days left", width: 40, value: (p) => daysText(p.days_left), align: "right" },
     { title: "Responsible", width: 80, value: (p) => p.responsible ?? "" },
-    { title: "Attention", width: 118, value: (p) => attention(p.flags) },
+    { title: "Attention", width: 106, value: (p) => attention(p.flags) },
   ]);
   table<B>("Bonds", report.bonds, [
     { title: "Number", width: 80, value: (b) => b.number },
