@@ -13,6 +13,7 @@ export const SECTIONS = [
   "memory",
   "startup",
   "documents",
+  "packet",
 ] as const;
 export type Section = (typeof SECTIONS)[number];
 

@@ -31,6 +31,7 @@
  *   documents      the document suggestions' precision and recall per field, wrong dates and time per page,
  *                  over the suggester's text cases, the fixture layouts and the generated fixture files
  *                  read by text layer and by OCR, in a process of its own (scripts/bench/document-suggestions.ts)
+ *   packet         the compliance packet of a 500-permit project drawn to PDF (scripts/bench/compliance-packet.ts)
  *
  * Budgets are PostgreSQL's (PGlite's figures are reported beside them, as information), except the
  * statements per request (the same code sends the same statements to both) and the start-up, which
@@ -56,6 +57,7 @@ import {
   reminderFigures,
   startupFigures,
 } from "./child-figures.ts";
+import { packetFigures } from "./compliance-packet.ts";
 import { benchImportExport } from "./import-export.ts";
 import { dbLabel, figure, loadAverage, root, type DbKind, type Figure } from "./lib.ts";
 import { benchTargets, generatePermitsData } from "./permits-data.ts";
@@ -203,6 +205,7 @@ for (const db of dbs) {
 if (dbs.includes("pglite")) await section("memory", "pglite", () => memoryFigures(SIZES.memory));
 await section("startup", "-", () => startupFigures(notes));
 await section("documents", "-", () => documentFigures(notes));
+await section("packet", "-", () => packetFigures());
 
 const wallSeconds = (performance.now() - t0) / 1000;
 const dirty = git(["status", "--porcelain", "--untracked-files=no"]).split("\n").filter(Boolean);

@@ -18,6 +18,7 @@ import { exportsRoutes } from "./exports/index.ts";
 import { importsRoutes } from "./imports/index.ts";
 import { lifecycleRoutes } from "./lifecycle/index.ts";
 import { notificationsRoutes } from "./notifications/index.ts";
+import { packetsRoutes, statusLinksRoutes } from "./packets/index.ts";
 import { projectsRoutes } from "./projects/index.ts";
 import { acknowledgeRoutes, remindersRoutes } from "./reminders/index.ts";
 import { requestLinkRoutes, requestQueueRoutes, requestsRoutes } from "./requests/index.ts";
@@ -63,4 +64,6 @@ export async function registerFeatures(app: FastifyInstance) {
   await app.register(conditionsRoutes);
   await app.register(tasksRoutes);
   await app.register(eventsRoutes);
+  await app.register(packetsRoutes);
+  await app.register(statusLinksRoutes);
 }

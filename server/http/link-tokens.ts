@@ -19,7 +19,7 @@ export const REDACTED = "[redacted]";
  * serves them), so they are named here, as in web/app/router.tsx: a link page added there is added
  * here. `:token` marks the token's segment.
  */
-export const LINK_TOKEN_PAGES: readonly string[] = ["/acknowledge/:token", "/request/:token"];
+export const LINK_TOKEN_PAGES: readonly string[] = ["/acknowledge/:token", "/request/:token", "/status/:token"];
 
 /** Query parameters that carry a token, on any path (`?token=`, `?access_token=`, `?feedToken=`). */
 const TOKEN_QUERY_KEY = /token/i;

@@ -2,6 +2,7 @@ import path from "node:path";
 import { Cron } from "croner";
 import type { FastifyInstance } from "fastify";
 import { backupSource, runNightlyBackup } from "../features/backups/index.ts";
+import { runMonthlyPackets } from "../features/packets/index.ts";
 import { runReminders } from "../features/reminders/index.ts";
 import { sendDueRequestDeliveries } from "../features/requests/index.ts";
 
@@ -79,6 +80,17 @@ export function startScheduler(app: FastifyInstance, opts: { clock?: () => Date 
         if (sent.sent || sent.retrying || sent.failed) app.log.info(sent, "request e-mails run");
       } catch (err) {
         app.log.error({ err }, "request e-mails run failed; the next run picks it up");
+      }
+      // The monthly compliance packet (issue 30): the hourly run records the month's, every run sends what is due.
+      try {
+        const sent = await timed(
+          "packet-emails",
+          () => runMonthlyPackets({ db, mailer, storage: app.ctx.storage, log: app.log, sendOnly }),
+          () => "succeeded",
+        );
+        if (sent.recorded || sent.sent || sent.retrying || sent.failed) app.log.info(sent, "packet e-mails run");
+      } catch (err) {
+        app.log.error({ err }, "packet e-mails run failed; the next run picks it up");
       }
     });
     return running;

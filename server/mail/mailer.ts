@@ -14,6 +14,8 @@ export interface MailMessage {
    * so that a digest re-sent after a crash carries the same id and mail clients can drop the copy.
    */
   messageId?: string;
+  /** Files attached to the message (the monthly compliance packet's PDF). */
+  attachments?: { filename: string; content: Buffer; contentType: string }[];
 }
 
 export interface Mailer {

@@ -246,14 +246,20 @@ describe("link tokens in the request log (security finding 4)", () => {
     const declared = routes.filter(
       (r) => r.config.linkToken && r.method !== "HEAD" && !r.url.startsWith("/api/test-links/"),
     );
-    expect(declared.map((r) => `${r.method} ${r.url} ${String(r.config.linkToken)}`).sort()).toEqual([
-      "GET /api/acknowledgements/:token token",
-      "GET /api/calendar/:file file",
-      "GET /api/request-links/:token token",
-      "GET /api/request-links/:token/logo token",
-      "POST /api/acknowledgements/:token token",
-      "POST /api/request-links/:token/files token",
-      "POST /api/request-links/:token/submit token",
-    ]);
+    expect(declared.map((r) => `${r.method} ${r.url} ${String(r.config.linkToken)}`).sort()).toEqual(
+      [
+        "GET /api/acknowledgements/:token token",
+        "GET /api/calendar/:file file",
+        "GET /api/request-links/:token token",
+        "GET /api/request-links/:token/logo token",
+        "POST /api/acknowledgements/:token token",
+        "POST /api/request-links/:token/files token",
+        "POST /api/request-links/:token/submit token",
+        // Issue 30: the status link (no sign-in, read-only).
+        "GET /api/status-links/:token token",
+        "GET /api/status-links/:token/logo token",
+        "GET /api/status-links/:token/packet.pdf token",
+      ].sort(),
+    );
   });
 });

@@ -12,6 +12,7 @@ import {
   documentReadings,
   permits,
   projects,
+  statusLinks,
   users,
 } from "../db/schema.ts";
 import { DEFAULT_PASSWORD } from "../test-support/factories.ts";
@@ -163,6 +164,27 @@ const P4 = ["own", "ownClient", "otherClient", "other"] as const;
 const CLIENT3 = ["ownClient", "otherClient", "other"] as const;
 const CO2 = ["own", "other"] as const;
 const NONE = ["none"] as const;
+const PROJECT_READ = {
+  SA: "200 200 200 200",
+  CA: "200 200 200 404",
+  CU: "200 200 200 404",
+  CL: "404 200 404 404",
+  OA: "404 404 404 200",
+};
+const PROJECT_SHARE = (ok: string) => ({
+  SA: `${ok} ${ok} ${ok} ${ok}`,
+  CA: `${ok} ${ok} ${ok} 404`,
+  CU: `${ok} ${ok} ${ok} 404`,
+  CL: "404 403 404 404",
+  OA: `404 404 404 ${ok}`,
+});
+const CLIENT_SHARE = (ok: string) => ({
+  SA: `${ok} ${ok} ${ok}`,
+  CA: `${ok} ${ok} 404`,
+  CU: `${ok} ${ok} 404`,
+  CL: "403 404 404",
+  OA: `404 404 ${ok}`,
+});
 
 /**
  * A row of a route that needs a session. Not written: anonymous 401, a disabled user 401, a user
@@ -252,6 +274,36 @@ async function requestLink(c: Cell, opts: { submitted?: boolean } = {}): Promise
   const { token } = await fresh.request("ownClient", opts);
   return { params: { token: c.object === "own" ? token : `${token.slice(0, -4)}AAAA` } };
 }
+/** Issue 30: a new status link of the object's project (or client), as its row and token. */
+async function freshStatusLink(target: { projectId?: string; clientId?: string }, companyId: string) {
+  const token = randomBytes(32).toString("base64url");
+  const [row] = await t.db
+    .insert(statusLinks)
+    .values({
+      companyId,
+      projectId: target.projectId ?? null,
+      clientId: target.clientId ?? null,
+      tokenHash: createHash("sha256").update(token).digest("hex"),
+      expiresAt: new Date(Date.now() + 86_400_000),
+    })
+    .returning();
+  return { id: row!.id, token };
+}
+const projectLink = async (c: Cell): Promise<Send> => {
+  const project = w.projects[c.object as RecordKey];
+  const link = await freshStatusLink({ projectId: project.id }, companyOfObject(c.object));
+  return { params: { id: project.id, linkId: link.id } };
+};
+const clientLink = async (c: Cell): Promise<Send> => {
+  const clientId = w.clientsByObject[c.object as "ownClient"];
+  const link = await freshStatusLink({ clientId }, companyOfObject(c.object));
+  return { params: { id: clientId, linkId: link.id } };
+};
+/** A status link of A's client-user's project ("own": its token) or a token of nothing. */
+const statusToken = async (c: Cell): Promise<Send> => {
+  const { token } = await freshStatusLink({ projectId: w.projects.ownClient.id }, w.A);
+  return { params: { token: c.object === "own" ? token : `${token.slice(0, -4)}AAAA` } };
+};
 /** A new request on a permit of the object's project, with a submission awaiting review. */
 const freshRequest =
   (opts: { submitted?: boolean } = {}, payload?: (r: { submissionId: string | null }) => object) =>
@@ -1400,6 +1452,45 @@ const ROWS: Row[] = [
     },
     sharedProject,
   ),
+  // Issue 30: the compliance packet, its monthly recipients and status links.
+  row("GET /api/projects/:id/compliance-packet.pdf", P4, PROJECT_READ, sharedProject, { scan: false }),
+  row("GET /api/projects/:id/packet-recipients", P4, PROJECT_READ, sharedProject),
+  row(
+    "PUT /api/projects/:id/packet-recipients",
+    P4,
+    {
+      SA: "200 200 200 200",
+      CA: "200 200 200 404",
+      CU: "403 403 403 404",
+      CL: "404 403 404 404",
+      OA: "404 404 404 200",
+    },
+    (c) => ({ ...sharedProject(c), payload: { emails: [] } }),
+  ),
+  row("GET /api/projects/:id/status-links", P4, PROJECT_SHARE("200"), sharedProject),
+  row("POST /api/projects/:id/status-links", P4, PROJECT_SHARE("201"), (c) => ({
+    ...sharedProject(c),
+    payload: {},
+  })),
+  row("POST /api/projects/:id/status-links/:linkId/revoke", P4, PROJECT_SHARE("200"), projectLink),
+  row(
+    "GET /api/clients/:id/compliance-packet.pdf",
+    CLIENT3,
+    { SA: "200 200 200", CA: "200 200 404", CU: "200 200 404", CL: "200 404 404", OA: "404 404 200" },
+    (c) => ({ params: { id: w.clientsByObject[c.object as "ownClient"] } }),
+    { scan: false },
+  ),
+  row("GET /api/clients/:id/status-links", CLIENT3, CLIENT_SHARE("200"), (c) => ({
+    params: { id: w.clientsByObject[c.object as "ownClient"] },
+  })),
+  row("POST /api/clients/:id/status-links", CLIENT3, CLIENT_SHARE("201"), (c) => ({
+    params: { id: w.clientsByObject[c.object as "ownClient"] },
+    payload: {},
+  })),
+  row("POST /api/clients/:id/status-links/:linkId/revoke", CLIENT3, CLIENT_SHARE("200"), clientLink),
+  open("GET /api/status-links/:token", CO2, "200 404", statusToken),
+  open("GET /api/status-links/:token/packet.pdf", CO2, "200 404", statusToken, { scan: false }),
+  open("GET /api/status-links/:token/logo", CO2, "200 404", statusToken, { scan: false }),
   row(
     "GET /api/projects/:id/dashboard",
     P4,

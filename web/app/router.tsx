@@ -150,6 +150,11 @@ export const routes: RouteObject[] = [
             path: "request/:token",
             ...page(() => import("../features/document-requests/routes/request-link.tsx")),
           },
+          // A client status link (issue 30): a project's or client's compliance status, no sign-in.
+          {
+            path: "status/:token",
+            ...page(() => import("../features/packets/routes/status-page.tsx")),
+          },
           { path: "*", element: <NotFound /> },
         ],
       },

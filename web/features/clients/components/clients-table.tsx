@@ -14,6 +14,7 @@ import { errorMessage } from "../../../lib/api.ts";
 import { formatDayOf, plural } from "../../../lib/format.ts";
 import { paths } from "../../../lib/paths.ts";
 import { useDeleteClient } from "../api/delete-client.ts";
+import { ClientPacketActions } from "../../packets/index.ts";
 
 /** Clients table: Client Name, Company (or 'Unknown'), Created At (local date), and actions. */
 export function ClientsTable({ clients }: { clients: Client[] }) {
@@ -45,6 +46,10 @@ export function ClientsTable({ clients }: { clients: Client[] }) {
               fields={[
                 { label: "Company", value: client.companyName ?? "Unknown" },
                 { label: "Created At", value: formatDayOf(client.createdAt) },
+                {
+                  label: "Compliance",
+                  value: <ClientPacketActions clientId={client.id} name={client.name} />,
+                },
               ]}
               actions={actions(client, true)}
             />
@@ -58,6 +63,7 @@ export function ClientsTable({ clients }: { clients: Client[] }) {
                 <TableCell>Client Name</TableCell>
                 <TableCell>Company</TableCell>
                 <TableCell>Created At</TableCell>
+                <TableCell>Compliance</TableCell>
                 <TableCell align="right">Actions</TableCell>
               </TableRow>
             </TableHead>
@@ -67,6 +73,9 @@ export function ClientsTable({ clients }: { clients: Client[] }) {
                   <TableCell sx={{ fontWeight: 500 }}>{client.name}</TableCell>
                   <TableCell>{client.companyName ?? "Unknown"}</TableCell>
                   <TableCell>{formatDayOf(client.createdAt)}</TableCell>
+                  <TableCell>
+                    <ClientPacketActions clientId={client.id} name={client.name} />
+                  </TableCell>
                   {actions(client, false)}
                 </TableRow>
               ))}

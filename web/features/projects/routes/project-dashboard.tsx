@@ -15,6 +15,7 @@ import { OpenRequestsCard } from "../components/open-requests-card.tsx";
 import { PermitsSummary } from "../components/permits-summary.tsx";
 import { ProjectInfoCard } from "../components/project-info-card.tsx";
 import { ProjectPermitsTable } from "../components/project-permits-table.tsx";
+import { ProjectPacketActions } from "../../packets/index.ts";
 
 /** The project dashboard (/projects/{projectId}/dashboard), for everyone who can see the project. */
 export default function ProjectDashboardPage() {
@@ -60,6 +61,9 @@ export default function ProjectDashboardPage() {
           </>
         }
       />
+      <Box sx={{ mb: 2 }}>
+        <ProjectPacketActions projectId={project.id} name={project.name || "Untitled Project"} />
+      </Box>
       <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", md: "3fr 2fr" }, mb: 3 }}>
         <AnalyticsCard dashboard={dashboard.data} />
         <ProjectInfoCard dashboard={dashboard.data} />
