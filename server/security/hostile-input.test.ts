@@ -802,6 +802,134 @@ const SPECS: Spec[] = [
     },
   },
 
+  // ----- Conditions of approval (issue 29) and status links (issue 30): hostile requests only. Their
+  // valid traffic is not modelled yet (the model would have to track conditions, tasks and links), so
+  // a request here must fail before it writes: on a real permit or project a spoiled body, elsewhere
+  // an unknown condition, task or link (404 after the body's checks).
+  {
+    route: "POST /api/permits/:id/conditions",
+    body: "json",
+    fields: {
+      text: ["title", "description", "milestoneName", "eventKind"],
+      enum: ["evidence", "schedule", "unit", "offsetUnit"],
+      date: ["dueDate", "startsOn", "endsOn"],
+      number: ["interval", "offsetAmount"],
+      required: ["title", "schedule"],
+    },
+    weight: 1,
+    base: () => {
+      const who = staff();
+      const id = pickPermit(who);
+      return id
+        ? {
+            who,
+            params: { id },
+            body: { title: "Keep the permit card posted", schedule: "once", dueDate: "2030-01-01" },
+          }
+        : null;
+    },
+  },
+  {
+    route: "PATCH /api/conditions/:id",
+    body: "json",
+    fields: { text: ["title"], enum: ["schedule"], date: ["dueDate"], required: ["title", "schedule"] },
+    weight: 1,
+    base: () => ({
+      who: staff(),
+      params: { id: crypto.randomUUID() },
+      body: { title: "Keep the permit card posted", schedule: "once", dueDate: "2030-01-01" },
+    }),
+  },
+  {
+    route: "DELETE /api/conditions/:id",
+    body: "none",
+    weight: 1,
+    base: () => ({ who: staff(), params: { id: crypto.randomUUID() } }),
+  },
+  {
+    route: "POST /api/tasks/:id/complete",
+    body: "attachment",
+    weight: 1,
+    base: () => ({ who: staff(), params: { id: crypto.randomUUID() } }),
+  },
+  {
+    route: "POST /api/tasks/:id/not-applicable",
+    body: "json",
+    fields: { text: ["reason"], required: ["reason"] },
+    weight: 1,
+    base: () => ({
+      who: staff(),
+      params: { id: crypto.randomUUID() },
+      body: { reason: "No work this week" },
+    }),
+  },
+  {
+    route: "POST /api/projects/:id/events",
+    body: "json",
+    fields: { text: ["kind", "occurredAt", "note"], required: ["kind", "occurredAt"] },
+    weight: 1,
+    base: () => {
+      const ids = byCompany(model.projects, A);
+      return ids.length
+        ? {
+            who: "CA",
+            params: { id: pick(ids) },
+            body: { kind: "Rain ≥ 0.25 in", occurredAt: "2030-01-01T08:00" },
+          }
+        : null;
+    },
+  },
+  {
+    route: "POST /api/projects/:id/status-links",
+    body: "json",
+    fields: { number: ["expires_in_days"] },
+    weight: 1,
+    base: () => {
+      const ids = byCompany(model.projects, A);
+      return ids.length ? { who: "CA", params: { id: pick(ids) }, body: { expires_in_days: 30 } } : null;
+    },
+  },
+  {
+    route: "POST /api/clients/:id/status-links",
+    body: "json",
+    fields: { number: ["expires_in_days"] },
+    weight: 1,
+    base: () => {
+      const ids = byCompany(model.clients, A);
+      return ids.length ? { who: "CA", params: { id: pick(ids) }, body: { expires_in_days: 30 } } : null;
+    },
+  },
+  {
+    route: "POST /api/projects/:id/status-links/:linkId/revoke",
+    body: "none",
+    weight: 1,
+    base: () => {
+      const ids = byCompany(model.projects, A);
+      return ids.length ? { who: "CA", params: { id: pick(ids), linkId: crypto.randomUUID() } } : null;
+    },
+  },
+  {
+    route: "POST /api/clients/:id/status-links/:linkId/revoke",
+    body: "none",
+    weight: 1,
+    base: () => {
+      const ids = byCompany(model.clients, A);
+      return ids.length ? { who: "CA", params: { id: pick(ids), linkId: crypto.randomUUID() } } : null;
+    },
+  },
+  {
+    route: "PUT /api/projects/:id/packet-recipients",
+    body: "json",
+    fields: { array: ["emails"], required: ["emails"] },
+    weight: 1,
+    base: () => {
+      const ids = byCompany(model.projects, A);
+      return ids.length
+        ? { who: "CA", params: { id: pick(ids) }, body: { emails: ["owner@example.com"] } }
+        : null;
+    },
+  },
+
   // ----- Sureties and bonds (issue 12)
   {
     route: "POST /api/sureties",

@@ -76,6 +76,8 @@ interface World {
   /** A document request on the permit (issue 27): its id and its link's token. */
   requestId: string;
   requestToken: string;
+  /** Issue 30: a status link of the project (its token). */
+  statusToken: string;
   /** Issue 29: a condition of the permit, its open task, and a task completed with a note and evidence. */
   conditionId: string;
   openTaskId: string;
@@ -245,6 +247,9 @@ async function buildWorld() {
   });
   w.requestId = (asked.request as { id: string }).id;
   w.requestToken = await requestHelpers(t).tokenOf(w.requestId);
+  // Issue 30: a status link of the project, read without sign-in like the packet.
+  const shared = await post(`/api/projects/${w.projectId}/status-links`, { expires_in_days: 30 });
+  w.statusToken = String(shared.url).split("/status/")[1]!;
 
   // Issue 29: a condition with an open task, and one whose task staff completed with an internal
   // note and an evidence file (its name a marker too).
@@ -425,6 +430,33 @@ const ROUTES: Record<RouteKey, Requests> = {
       payload: { kind: "Concrete Pour", occurredAt: "2030-01-02T07:00" },
     },
   ],
+  // The compliance packet and status links (issue 30): the packet holds no comment, note or fee; the
+  // status link's page and packet, read without sign-in, neither; a client-user cannot share (403)
+  "GET /api/projects/:id/compliance-packet.pdf": get(
+    () => `/api/projects/${w.projectId}/compliance-packet.pdf`,
+  ),
+  "GET /api/clients/:id/compliance-packet.pdf": get(() => `/api/clients/${w.clientId}/compliance-packet.pdf`),
+  "GET /api/projects/:id/packet-recipients": get(() => `/api/projects/${w.projectId}/packet-recipients`),
+  "PUT /api/projects/:id/packet-recipients": () => [
+    { method: "PUT", url: `/api/projects/${w.projectId}/packet-recipients`, payload: { emails: [] } },
+  ],
+  "GET /api/projects/:id/status-links": get(() => `/api/projects/${w.projectId}/status-links`),
+  "GET /api/clients/:id/status-links": get(() => `/api/clients/${w.clientId}/status-links`),
+  "POST /api/projects/:id/status-links": () => [
+    { method: "POST", url: `/api/projects/${w.projectId}/status-links`, payload: { expires_in_days: 5 } },
+  ],
+  "POST /api/clients/:id/status-links": () => [
+    { method: "POST", url: `/api/clients/${w.clientId}/status-links`, payload: { expires_in_days: 5 } },
+  ],
+  "POST /api/projects/:id/status-links/:linkId/revoke": () => [
+    { method: "POST", url: `/api/projects/${w.projectId}/status-links/${randomUUID()}/revoke` },
+  ],
+  "POST /api/clients/:id/status-links/:linkId/revoke": () => [
+    { method: "POST", url: `/api/clients/${w.clientId}/status-links/${randomUUID()}/revoke` },
+  ],
+  "GET /api/status-links/:token": get(() => `/api/status-links/${w.statusToken}`),
+  "GET /api/status-links/:token/logo": get(() => `/api/status-links/${w.statusToken}/logo`),
+  "GET /api/status-links/:token/packet.pdf": get(() => `/api/status-links/${w.statusToken}/packet.pdf`),
   // The rest of what a signed-in user may read
   "GET /api/me": get(at("/api/me")),
   "GET /api/me/calendar-token": get(at("/api/me/calendar-token")),

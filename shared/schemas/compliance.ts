@@ -66,11 +66,15 @@ export const STATUS_LINK_DEFAULT_DAYS = 30;
 export const STATUS_LINK_MAX_DAYS = 365;
 
 export const StatusLinkCreateSchema = z.object({
-  expires_in_days: z.coerce
-    .number()
-    .int("Expiry must be a whole number of days.")
-    .min(1, "Expiry must be at least 1 day.")
-    .max(STATUS_LINK_MAX_DAYS, `Expiry must be at most ${STATUS_LINK_MAX_DAYS} days.`)
+  expires_in_days: z
+    .preprocess(
+      (v) => (typeof v === "string" && /^\s*\d+\s*$/.test(v) ? Number(v) : v),
+      z
+        .number({ message: "Expiry must be a whole number of days." })
+        .int("Expiry must be a whole number of days.")
+        .min(1, "Expiry must be at least 1 day.")
+        .max(STATUS_LINK_MAX_DAYS, `Expiry must be at most ${STATUS_LINK_MAX_DAYS} days.`),
+    )
     .default(STATUS_LINK_DEFAULT_DAYS),
 });
 

@@ -38,12 +38,20 @@ const optionalLocalDateTime = (label: string) =>
     ])
     .optional()
     .transform((v) => (v ? v : null));
+/**
+ * An optional whole number: a JSON number, or digits as a form or a CSV sends them ("7"); "" and
+ * null are none. Nothing else is read as a number ("0x10", "1e2", true: "<Label> must be a whole number").
+ */
 const wholeNumber = (label: string, min: number, max: number) =>
-  z.coerce
-    .number({ message: `${label} must be a whole number` })
-    .int({ message: `${label} must be a whole number` })
-    .min(min, { message: `${label} must be at least ${min}` })
-    .max(max, { message: `${label} must be at most ${max}` });
+  z.preprocess(
+    (v) => (v === "" ? null : typeof v === "string" && /^\s*\d+\s*$/.test(v) ? Number(v) : v),
+    z
+      .number({ message: `${label} must be a whole number` })
+      .int({ message: `${label} must be a whole number` })
+      .min(min, { message: `${label} must be at least ${min}` })
+      .max(max, { message: `${label} must be at most ${max}` })
+      .nullish(),
+  );
 
 /**
  * 'Add Condition' / edit. Which schedule fields are needed depends on `schedule` (the server's
@@ -60,11 +68,11 @@ export const ConditionInputSchema = z
     evidence: z.enum(EVIDENCE_KINDS, { message: "Choose the Evidence Required" }).default("none"),
     schedule: z.enum(SCHEDULE_KINDS, { message: "Choose a Schedule" }),
     dueDate: optionalDate("Due Date"),
-    interval: wholeNumber("Interval", 1, EVERY_INTERVAL_MAX).nullish(),
+    interval: wholeNumber("Interval", 1, EVERY_INTERVAL_MAX),
     unit: z.enum(EVERY_UNITS, { message: "Choose a Unit" }).nullish(),
     startsOn: optionalDate("Starting"),
     endsOn: optionalDate("Ends"),
-    offsetAmount: wholeNumber("Within", 0, OFFSET_MAX_HOURS).nullish(),
+    offsetAmount: wholeNumber("Within", 0, OFFSET_MAX_HOURS),
     offsetUnit: z.enum(OFFSET_UNITS, { message: "Choose Hours or Days" }).nullish(),
     milestoneName: optionalText("Milestone", MILESTONE_NAME_MAX),
     milestoneAt: optionalLocalDateTime("Milestone Date"),
@@ -72,7 +80,8 @@ export const ConditionInputSchema = z
   })
   .superRefine((v, ctx) => {
     const need = (ok: unknown, path: string, message: string) => {
-      if (ok === null || ok === undefined || ok === "") ctx.addIssue({ code: "custom", path: [path], message });
+      if (ok === null || ok === undefined || ok === "")
+        ctx.addIssue({ code: "custom", path: [path], message });
     };
     if (v.schedule === "once") need(v.dueDate, "dueDate", "Due Date is required");
     if (v.schedule === "every") {
@@ -206,17 +215,18 @@ export const TemplateConditionInputSchema = z
     description: optionalText("Description", CONDITION_DESCRIPTION_MAX),
     evidence: z.enum(EVIDENCE_KINDS, { message: "Choose the Evidence Required" }).default("none"),
     schedule: z.enum(SCHEDULE_KINDS, { message: "Choose a Schedule" }),
-    dueDays: wholeNumber("Due After Days", 0, 3650).nullish(),
-    interval: wholeNumber("Interval", 1, EVERY_INTERVAL_MAX).nullish(),
+    dueDays: wholeNumber("Due After Days", 0, 3650),
+    interval: wholeNumber("Interval", 1, EVERY_INTERVAL_MAX),
     unit: z.enum(EVERY_UNITS, { message: "Choose a Unit" }).nullish(),
-    offsetAmount: wholeNumber("Within", 0, OFFSET_MAX_HOURS).nullish(),
+    offsetAmount: wholeNumber("Within", 0, OFFSET_MAX_HOURS),
     offsetUnit: z.enum(OFFSET_UNITS, { message: "Choose Hours or Days" }).nullish(),
     milestoneName: optionalText("Milestone", MILESTONE_NAME_MAX),
     eventKind: optionalText("Event", EVENT_KIND_MAX),
   })
   .superRefine((v, ctx) => {
     const need = (ok: unknown, path: string, message: string) => {
-      if (ok === null || ok === undefined || ok === "") ctx.addIssue({ code: "custom", path: [path], message });
+      if (ok === null || ok === undefined || ok === "")
+        ctx.addIssue({ code: "custom", path: [path], message });
     };
     if (v.schedule === "once") need(v.dueDays, "dueDays", "Due After Days is required");
     if (v.schedule === "every") {
