@@ -51,6 +51,7 @@ describe("a company-admin sets up a project", () => {
       "Client Name",
       "Company",
       "Created At",
+      "Compliance",
       "Actions",
     ]);
     await poll(() => table.getByRole("row", { name: /City of Aurora/ }).textContent()).toContain(

@@ -115,7 +115,7 @@ export function TemplateRow({
           isInline
         >
           {template.can.edit ? (
-            <Button size="small" onClick={() => onConditions(template)}>
+            <Button size="small" sx={{ color: "primary.dark" }} onClick={() => onConditions(template)}>
               Conditions{conditionCount ? ` (${conditionCount})` : ""}
             </Button>
           ) : null}
