@@ -189,7 +189,7 @@ export default function ImportPermitsPage() {
             <Typography variant="body2" color="text.secondary" sx={{ flex: "1 1 240px" }}>
               {conditionsFile
                 ? `${conditionsFile.name} · ${formatBytes(conditionsFile.size)}`
-                : "A second CSV of the permits' conditions of approval, one a row: project, permit_number, title and the schedule's columns."}
+                : "A second CSV of the permits' conditions of approval, one a row: its project, permit number, title and schedule."}
             </Typography>
           </Box>
           {companies.isError && <Alert severity="error">Unable to load companies.</Alert>}
