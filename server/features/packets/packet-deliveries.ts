@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { queryRows, type Db } from "../../db/client.ts";
-import { databaseUnavailable } from "../../db/errors.ts";
+import { deliveryErrorText, retryThroughOutage } from "../../db/outage-retry.ts";
 import { packetDeliveries } from "../../db/schema.ts";
 import type { Mailer } from "../../mail/mailer.ts";
 import type { Storage } from "../../storage/storage.ts";
@@ -101,19 +101,9 @@ async function settle(db: Db, row: Claimed, values: Partial<typeof packetDeliver
   return done.length;
 }
 
-async function settleSent(db: Db, row: Claimed, values: Partial<typeof packetDeliveries.$inferInsert>) {
-  const deadline = Date.now() + 2 * 60_000;
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await settle(db, row, values);
-    } catch (err) {
-      if (!databaseUnavailable(err) || Date.now() >= deadline) throw err;
-      await new Promise((resolve) => setTimeout(resolve, Math.min(5000, 250 * 2 ** attempt)));
-    }
-  }
-}
-
-const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 1000);
+/** The sent mark, retried through a database outage (the e-mail is out). */
+const settleSent = (db: Db, row: Claimed, values: Partial<typeof packetDeliveries.$inferInsert>) =>
+  retryThroughOutage(() => settle(db, row, values));
 
 const monthName = (month: string) =>
   new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric", timeZone: "UTC" }).format(
@@ -186,7 +176,7 @@ export async function runMonthlyPackets(opts: PacketRunOptions): Promise<PacketS
           attachments: [{ filename: packet.filename, content: packet.pdf, contentType: "application/pdf" }],
         });
       } catch (err) {
-        const lastError = errorText(err);
+        const lastError = deliveryErrorText(err);
         if (row.attempts >= MAX_ATTEMPTS) {
           report.failed += await settle(db, row, { status: "failed", lastError });
         } else {

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
 import type { LinkSigner } from "../../auth/link-signer.ts";
 import type { Db } from "../../db/client.ts";
-import { databaseUnavailable } from "../../db/errors.ts";
+import { deliveryErrorText, retryThroughOutage } from "../../db/outage-retry.ts";
 import { reminderDeliveries } from "../../db/schema.ts";
 import type { Mailer } from "../../mail/mailer.ts";
 import { composeDigest } from "./reminders.digest.ts";
@@ -73,35 +73,13 @@ async function settle(
   return rows.length;
 }
 
-/**
- * How long the sent mark of a digest the SMTP server has taken is retried while the database is
- * unreachable. Given up, the rows stay claimed and the digest goes out again after the lease (a
- * copy with the same Message-ID); so this stays well inside the lease.
- */
-export const SENT_MARK_RETRY_MS = 2 * 60_000;
-
-/**
- * The sent mark, retried through a database outage: the digest is out, and giving up here is the
- * only way a reminder goes out twice from a process that is still alive.
- */
-async function settleSent(
+/** The sent mark, retried through a database outage: the digest is out (server/db/outage-retry.ts). */
+const settleSent = (
   db: Db,
   ids: string[],
   claimedAt: Date,
   values: Partial<typeof reminderDeliveries.$inferInsert>,
-): Promise<number> {
-  const deadline = Date.now() + SENT_MARK_RETRY_MS;
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await settle(db, ids, claimedAt, values);
-    } catch (err) {
-      if (!databaseUnavailable(err) || Date.now() >= deadline) throw err;
-      await new Promise((resolve) => setTimeout(resolve, Math.min(5000, 250 * 2 ** attempt)));
-    }
-  }
-}
-
-const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 1000);
+): Promise<number> => retryThroughOutage(() => settle(db, ids, claimedAt, values));
 
 /** Claims and sends until nothing claimable is left. */
 export async function sendDueReminders(db: Db, mailer: Mailer, opts: SendOptions): Promise<SendReport> {
@@ -140,7 +118,7 @@ export async function sendDueReminders(db: Db, mailer: Mailer, opts: SendOptions
         } catch (err) {
           // Rows of a group are claimed together, so they share one attempt count.
           const attempts = Math.max(...rows.map((r) => r.attempts));
-          const lastError = errorText(err);
+          const lastError = deliveryErrorText(err);
           // (`report.x += await ...` would read report.x before the await and lose parallel updates.)
           if (attempts >= MAX_ATTEMPTS) {
             const failed = await settle(db, ids, now, { status: "failed", lastError });

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { LinkSigner } from "../../auth/link-signer.ts";
 import { queryRows, type Db } from "../../db/client.ts";
-import { databaseUnavailable } from "../../db/errors.ts";
+import { deliveryErrorText, retryThroughOutage } from "../../db/outage-retry.ts";
 import { companies, documentRequests, permits, requestDeliveries } from "../../db/schema.ts";
 import type { Mailer } from "../../mail/mailer.ts";
 import { documentLabel, type DocumentKind } from "../../../shared/domain/document-requests.ts";
@@ -107,19 +107,9 @@ async function settle(db: Db, row: Claimed, values: Partial<typeof requestDelive
   return done.length;
 }
 
-async function settleSent(db: Db, row: Claimed, values: Partial<typeof requestDeliveries.$inferInsert>) {
-  const deadline = Date.now() + 2 * 60_000;
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await settle(db, row, values);
-    } catch (err) {
-      if (!databaseUnavailable(err) || Date.now() >= deadline) throw err;
-      await new Promise((resolve) => setTimeout(resolve, Math.min(5000, 250 * 2 ** attempt)));
-    }
-  }
-}
-
-const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 1000);
+/** The sent mark, retried through a database outage (the e-mail is out). */
+const settleSent = (db: Db, row: Claimed, values: Partial<typeof requestDeliveries.$inferInsert>) =>
+  retryThroughOutage(() => settle(db, row, values));
 
 /** What the e-mail needs of the request, its company and item. */
 async function loadMail(db: Db, requestId: string) {
@@ -201,7 +191,7 @@ export async function sendDueRequestDeliveries(
       try {
         sentId = await mailer.send({ to: row.recipient_email, messageId, ...mail });
       } catch (err) {
-        const lastError = errorText(err);
+        const lastError = deliveryErrorText(err);
         if (row.attempts >= MAX_ATTEMPTS) {
           report.failed += await settle(db, row, { status: "failed", lastError });
         } else {
