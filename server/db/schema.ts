@@ -1503,3 +1503,135 @@ export const packetDeliveries = pgTable(
     check("packet_deliveries_status_check", sql`${t.status} in ('pending','sending','sent','failed','cancelled')`),
   ],
 );
+
+// ---------------------------------------------------------------------------------------------
+// Webhooks (issue 30, items 3 and 4)
+
+/**
+ * A company's endpoint (Admin > Webhooks). The signing secret (whsec_...) is shown once and kept
+ * sealed (AES-256-GCM under the app secret: it must sign, so it cannot be a hash). `events` null:
+ * every event. An endpoint failing every delivery for 24 hours, at least 10 times, is disabled
+ * (disabled_reason says why; the admins are e-mailed).
+ */
+export const webhookEndpoints = pgTable(
+  "webhook_endpoints",
+  {
+    id: id(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    url: text("url").notNull(),
+    /** standard (signed JSON), slack, teams */
+    format: text("format").notNull().default("standard"),
+    /** The event types it hears of; null: all. */
+    events: text("events").array(),
+    secretSealed: text("secret_sealed").notNull(),
+    /** The secret's first characters ("whsec_AbCd"), to tell secrets apart. */
+    secretPrefix: text("secret_prefix").notNull(),
+    enabled: boolean("enabled").notNull().default(true),
+    disabledAt: timestamp("disabled_at", { withTimezone: true }),
+    disabledReason: text("disabled_reason"),
+    /** Since when every attempt failed (null after a success), and how many failed in a row. */
+    failingSince: timestamp("failing_since", { withTimezone: true }),
+    consecutiveFailures: integer("consecutive_failures").notNull().default(0),
+    lastSuccessAt: timestamp("last_success_at", { withTimezone: true }),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdByName: text("created_by_name").notNull().default(""),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("webhook_endpoints_company_idx").on(t.companyId, t.createdAt),
+    check("webhook_endpoints_format_check", sql`${t.format} in ('standard','slack','teams')`),
+  ],
+);
+
+/**
+ * Something that happened, recorded in the transaction of the change (an outbox): `data` is the
+ * payload's data as of then. Recorded only while the company has an enabled endpoint for it. A
+ * time-driven event (expiring, expired, task overdue) carries a dedupe_key so it is recorded once.
+ */
+export const webhookEvents = pgTable(
+  "webhook_events",
+  {
+    id: id(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    type: text("type").notNull(),
+    data: jsonb("data").notNull(),
+    dedupeKey: text("dedupe_key"),
+    occurredAt: timestamp("occurred_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("webhook_events_dedupe_uq").on(t.companyId, t.dedupeKey),
+    index("webhook_events_company_idx").on(t.companyId, t.occurredAt),
+  ],
+);
+
+/**
+ * One event to one endpoint: claimed like the e-mail deliveries (FOR UPDATE SKIP LOCKED, 'sending'
+ * with claimed_at as the claim's token, a lease), retried on WEBHOOK_RETRY_DELAYS_MS, the same
+ * message_id (webhook-id) on every attempt and on 'Resend'.
+ */
+export const webhookDeliveries = pgTable(
+  "webhook_deliveries",
+  {
+    id: id(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    endpointId: uuid("endpoint_id")
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: "cascade" }),
+    eventId: uuid("event_id")
+      .notNull()
+      .references(() => webhookEvents.id, { onDelete: "cascade" }),
+    /** webhook-id: msg_ and 32 hex characters, fixed at the delivery's birth. */
+    messageId: text("message_id").notNull(),
+    status: text("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    claimedAt: timestamp("claimed_at", { withTimezone: true }),
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+    lastStatusCode: integer("last_status_code"),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("webhook_deliveries_key_uq").on(t.endpointId, t.eventId),
+    index("webhook_deliveries_due_idx")
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} in ('pending','sending')`),
+    index("webhook_deliveries_endpoint_idx").on(t.endpointId, t.createdAt),
+    check("webhook_deliveries_status_check", sql`${t.status} in ('pending','sending','delivered','failed')`),
+  ],
+);
+
+/** Every HTTP attempt of a delivery: the delivery log's lines. */
+export const webhookAttempts = pgTable(
+  "webhook_attempts",
+  {
+    id: id(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    endpointId: uuid("endpoint_id")
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: "cascade" }),
+    deliveryId: uuid("delivery_id")
+      .notNull()
+      .references(() => webhookDeliveries.id, { onDelete: "cascade" }),
+    attemptedAt: timestamp("attempted_at", { withTimezone: true }).notNull().defaultNow(),
+    /** null: no answer (refused, timed out, unreachable: `error` says which). */
+    statusCode: integer("status_code"),
+    durationMs: integer("duration_ms").notNull(),
+    responseExcerpt: text("response_excerpt"),
+    error: text("error"),
+    /** A 'Resend' by a person rather than the schedule. */
+    manual: boolean("manual").notNull().default(false),
+  },
+  (t) => [
+    index("webhook_attempts_endpoint_idx").on(t.endpointId, t.attemptedAt),
+    index("webhook_attempts_delivery_idx").on(t.deliveryId, t.attemptedAt),
+  ],
+);

@@ -121,6 +121,7 @@ const SPEC_SECTION_6: Record<Capability, Role[]> = {
   "system.backups": ["super-admin"],
   // Issue 30 (not in spec section 6): the company's API keys, admins only.
   "apiKeys.manage": ["super-admin", "company-admin"],
+  "webhooks.manage": ["super-admin", "company-admin"],
 };
 
 // ---------------------------------------------------------------------------------------------

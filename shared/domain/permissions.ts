@@ -35,6 +35,7 @@ export const CAPABILITIES = [
   "contacts.manage",
   "system.backups",
   "apiKeys.manage",
+  "webhooks.manage",
 ] as const;
 export type Capability = (typeof CAPABILITIES)[number];
 
@@ -71,6 +72,8 @@ const ADMIN_COMMON: Capability[] = [
   "contacts.manage",
   // Issue 30: the company's keys to the JSON API (a key itself can never manage keys).
   "apiKeys.manage",
+  // Issue 30: the company's webhook endpoints (a key can never manage them either).
+  "webhooks.manage",
 ];
 
 export const PERMISSION_MATRIX: Record<Role, ReadonlySet<Capability>> = {

@@ -1,0 +1,6 @@
+/**
+ * Webhooks (issue 30, items 3 and 4; decision 0035). Other features record events with
+ * emitWebhookEvents() in the transaction of their change; this feature imports no other feature,
+ * so any may import it.
+ */
+export { emitWebhookEvents, type WebhookEventItem } from "./emit.ts";
