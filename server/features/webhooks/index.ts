@@ -4,3 +4,5 @@
  * so any may import it.
  */
 export { emitWebhookEvents, type WebhookEventItem } from "./emit.ts";
+/** The time-driven events (expiring, expired, task overdue), recorded by a periodic run. */
+export { recordTimeEvents } from "./time-events.ts";
