@@ -9,6 +9,7 @@ import {
   type BondStatus,
   type LedgerKind,
 } from "../../../shared/domain/bonds.ts";
+import { emitWebhookEvents, type WebhookEventItem } from "../webhooks/index.ts";
 
 /** One entry to append; change, amount and status come from the ledger arithmetic (shared/domain/bonds.ts). */
 export interface NewLedgerEntry {
@@ -90,7 +91,7 @@ export async function appendLedgerEntries(
       entries.map((e) => ({ permit: e.permit, entries: auditOf(e) })),
     ) ?? sql`select 1`;
   // One statement: the entries, the bonds' amounts and statuses, and their audit (data-modifying WITHs).
-  const inserted = await queryRows<{ id: string; permit_id: string }>(
+  const inserted = await queryRows<LedgerRow>(
     tx,
     sql`with ins as (
           insert into bond_ledger_entries (company_id, permit_id, kind, change, amount_after, effective_date,
@@ -101,7 +102,7 @@ export async function appendLedgerEntries(
             change numeric, amount_after numeric, effective_date date, obligee_acceptance_date date,
             percent numeric, reason text, document_id uuid, reverses_id uuid)
           order by r.ord
-          returning id, permit_id, seq
+          returning id, permit_id, seq, kind, change, amount_after, effective_date
         ),
         upd as (
           update permits p set current_amount = v.amount_after, bond_status = v.status, updated_at = now()
@@ -111,7 +112,39 @@ export async function appendLedgerEntries(
           where p.id = v.permit_id
         ),
         aud as (${audit})
-        select id, permit_id from ins order by seq`,
+        select id, permit_id, kind, change::text, amount_after::text, effective_date::text from ins order by seq`,
   );
+  await emitLedgerEvents(tx, entries, inserted);
   return inserted.map((r) => ({ id: r.id, permitId: r.permit_id }));
+}
+
+interface LedgerRow {
+  id: string;
+  permit_id: string;
+  kind: LedgerKind;
+  change: string;
+  amount_after: string;
+  effective_date: string;
+}
+
+/**
+ * Issue 30: each entry is a webhook event about its bond (the amounts as the ledger stored them), a
+ * release also 'bond.released'; one statement per company and type (an import's bonds in one).
+ */
+async function emitLedgerEvents(tx: Db, entries: NewLedgerEntry[], rows: LedgerRow[]) {
+  const companyOf = new Map(entries.map((e) => [e.permit.id, e.permit.companyId]));
+  const byCompany = new Map<string, { added: WebhookEventItem[]; released: WebhookEventItem[] }>();
+  for (const r of rows) {
+    const companyId = companyOf.get(r.permit_id)!;
+    const lists = byCompany.get(companyId) ?? { added: [], released: [] };
+    byCompany.set(companyId, lists);
+    const { kind, change, amount_after, effective_date } = r;
+    const item = { permitId: r.permit_id, extra: { entry: { kind, change, amount_after, effective_date } } };
+    lists.added.push(item);
+    if (kind === "release") lists.released.push(item);
+  }
+  for (const [companyId, { added, released }] of byCompany) {
+    await emitWebhookEvents(tx, companyId, "bond.ledger_entry_added", added);
+    await emitWebhookEvents(tx, companyId, "bond.released", released);
+  }
 }

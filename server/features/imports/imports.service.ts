@@ -10,9 +10,10 @@ import { randomUUID } from "node:crypto";
 import { companyToday } from "../../time/company-today.ts";
 import { appendLedgerEntries, type NewLedgerEntry } from "../bond-ledger/index.ts";
 import { findOrCreateClientsByName } from "../clients/index.ts";
-import { findOrCreateSuretiesByName } from "../sureties/index.ts";
+import { emitWebhookEvents } from "../webhooks/index.ts";
 import { decodeCsv, parseCsv, type CsvLimits, DEFAULT_CSV_LIMITS } from "./csv.ts";
 import { conditionsCsv, importConditions } from "./import-conditions.ts";
+import { resolveSureties } from "./import-sureties.ts";
 import { linkImportedContacts, matchContacts } from "./import-contacts.ts";
 import { validateRows, type ImportRow } from "./rows.ts";
 
@@ -107,6 +108,13 @@ export async function importPermits(
             permit,
             entries: [{ action: "import", newValue: permit.permitNumber }],
           })),
+        );
+        // Issue 30: one event per permit, in one statement, before the bonds' ledger entries.
+        await emitWebhookEvents(
+          tx,
+          company.id,
+          "permit.created",
+          created.map((p) => ({ permitId: p.id })),
         );
         await writeImportedLedgers(tx, actor, company.id, toInsert, created);
         await linkImportedContacts(tx, company.id, toInsert, created);
@@ -268,25 +276,6 @@ async function matchResponsible(
   }
   refused.sort((a, b) => a.row - b.row);
   return { valid: kept, rejected: refused };
-}
-
-/** Each bond row's surety, found by name or created (one read and one insert for the file). */
-async function resolveSureties(
-  tx: Db,
-  actor: Actor,
-  companyId: string,
-  rows: { row: MatchedRow }[],
-): Promise<Map<MatchedRow, { id: string; name: string }>> {
-  const bonds = rows.filter(({ row }) => row.recordType === "bond" && row.suretyCompany);
-  const { sureties } = await findOrCreateSuretiesByName(tx, actor, companyId, [
-    ...new Set(bonds.map(({ row }) => row.suretyCompany!)),
-  ]);
-  const out = new Map<MatchedRow, { id: string; name: string }>();
-  for (const { row } of bonds) {
-    const surety = sureties.get(lower(row.suretyCompany!));
-    if (surety) out.set(row, surety);
-  }
-  return out;
 }
 
 /**

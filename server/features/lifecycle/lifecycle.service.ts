@@ -22,6 +22,7 @@ import { PERMIT_CLOSED_REASON } from "../../../shared/domain/conditions.ts";
 import { closeOpenTasks, countOpenTasks } from "../task-closing/index.ts";
 import { statusFacts, type PermitRow } from "../permits/index.ts";
 import { groupTerms, type TermRow } from "./term-history.ts";
+import { emitLifecycleEvent } from "./term-events.ts";
 
 /**
  * The permit's lifecycle in one statement: the permit's own fields with its terms and inspections.
@@ -232,6 +233,7 @@ export async function renewPermit(
       : []),
     ...(input.note ? [{ action: "renew", field: "note", newValue: input.note, internal: noteInternal }] : []),
   ]);
+  await emitLifecycleEvent(tx, "permit.renewed", updated!);
   return updated!;
 }
 
@@ -277,6 +279,7 @@ async function applyExtension(
     ...fieldChanges("extend", p, { expirationDate }),
     { action: "extend", field: "reason", newValue: reason, internal: reasonInternal },
   ]);
+  await emitLifecycleEvent(tx, "permit.extended", updated!);
   return updated!;
 }
 
@@ -379,5 +382,6 @@ export async function closePermit(tx: Db, actor: Actor, p: PermitRow, input: Clo
   ]);
   // Each task Not Applicable with the reason, an audit entry per task, in the close's transaction.
   if (openTasks > 0) await closeOpenTasks(tx, p, PERMIT_CLOSED_REASON, actor);
+  await emitLifecycleEvent(tx, "permit.closed", updated!);
   return updated!;
 }

@@ -17,6 +17,7 @@ import { findVisiblePermit, type PermitRow } from "./permit-access.ts";
 import { assertResponsible, companyZone, resolveProject } from "./permit-form-checks.ts";
 import { PERMIT_CLOSED_REASON } from "../../../shared/domain/conditions.ts";
 import { closeOpenTasks } from "../task-closing/index.ts";
+import { emitWebhookEvents } from "../webhooks/index.ts";
 
 type PermitValues = Pick<
   typeof permits.$inferInsert,
@@ -182,6 +183,8 @@ export async function createPermitIn(
     .values({ ...values, ...bond, maintenanceOfId: extra.maintenanceOfId ?? null, createdBy: actor.userId })
     .returning();
   await recordPermitAudit(tx, actor, row!, [{ action: "create", newValue: row!.permitNumber }]);
+  // Issue 30: before the ledger's original entry, so a receiver hears of the bond before its entry.
+  await emitWebhookEvents(tx, companyId, "permit.created", [{ permitId: row!.id }]);
   await openLedger(tx, actor, row!, zone);
   // The contacts it lists (issue 27): each one of the company's, else the whole create rolls back.
   await syncPermitContacts(tx, actor, row!, input.contact_ids ?? [], { isNew: true });
@@ -295,13 +298,27 @@ export async function updatePermit(db: Db, actor: Actor, id: string, input: Perm
     await recordPermitAudit(tx, actor, row!, changes);
     // Issue 29: a Close Date set on the form closes the open condition tasks as 'Close Permit' does.
     if (!current.closeDate && row!.closeDate) await closeOpenTasks(tx, row!, PERMIT_CLOSED_REASON, actor);
-    if (opens) {
-      await openLedger(tx, actor, row!, zone);
-      return (await findVisiblePermit(tx, actor, id))!;
+    // Issue 30: the form's change (the column names audited, and the bond's), a Close Date set from empty a close.
+    const fields = [...changes.map((c) => c.field!), ...bondChanged.map((k) => AUDITED_BOND[k])];
+    await emitWebhookEvents(tx, row!.companyId, "permit.updated", [
+      { permitId: id, extra: { changed: fields } },
+    ]);
+    if (!current.closeDate && row!.closeDate) {
+      const extra = { final_status: row!.finalStatus };
+      await emitWebhookEvents(tx, row!.companyId, "permit.closed", [{ permitId: id, extra }]);
     }
-    return row!;
+    if (opens) await openLedger(tx, actor, row!, zone);
+    return opens ? (await findVisiblePermit(tx, actor, id))! : row!;
   });
 }
+
+/** The bond columns that follow the form, by column name (the webhook's `changed`). */
+const AUDITED_BOND: Record<keyof BondValues | "maintenanceOfId", string> = {
+  suretyId: permits.suretyId.name,
+  bondStatus: permits.bondStatus.name,
+  currentAmount: permits.currentAmount.name,
+  maintenanceOfId: permits.maintenanceOfId.name,
+};
 
 /**
  * A correction on the form (permit number, issue date, expiration date) is a correction of the

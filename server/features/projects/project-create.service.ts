@@ -10,6 +10,7 @@ import type { EveryUnit, EvidenceKind, OffsetUnit, ScheduleKind } from "../../..
 import { assertCompanyExists, findOrCreateClientByName } from "../clients/index.ts";
 import { addConditions, type NewCondition } from "../conditions/index.ts";
 import { conditionsOfTemplates, type TemplateConditionRow } from "../templates/index.ts";
+import { emitWebhookEvents } from "../webhooks/index.ts";
 import { getProject, type ProjectInput } from "./projects.repository.ts";
 
 /**
@@ -113,6 +114,13 @@ export async function createProject(
           : [];
       });
       await addConditions(tx, actor, { companyId, timeZone: company.timeZone, today, conditions: copies });
+      // Issue 30: the template permits in one statement.
+      await emitWebhookEvents(
+        tx,
+        companyId,
+        "permit.created",
+        created.map((p) => ({ permitId: p.id })),
+      );
     }
     await recordEvent(tx, actor, {
       action: "create",

@@ -13,6 +13,7 @@ import {
 import { requestValueError, type SubmitInput } from "../../../shared/schemas/document-requests.ts";
 import { rawAmount } from "../../../shared/schemas/fields.ts";
 import { LinkGone } from "./link-gone.ts";
+import { emitRequestEvent } from "./request-events.ts";
 import {
   assertAcceptsFiles,
   AWAITING_REVIEW,
@@ -88,10 +89,11 @@ export async function submitAnswer(db: Db, link: LinkContext, input: SubmitInput
       .update(requestFiles)
       .set({ submissionId })
       .where(and(eq(requestFiles.requestId, r.id), isNull(requestFiles.submissionId)));
-    await tx
+    const [submitted] = await tx
       .update(documentRequests)
       .set({ status: "submitted", submittedAt: new Date(), updatedAt: new Date() })
-      .where(eq(documentRequests.id, r.id));
+      .where(eq(documentRequests.id, r.id))
+      .returning();
     const typed = Object.entries(values)
       .map(([k, v]) => `${REQUEST_FIELD_LABELS[k as RequestField]}: ${v}`)
       .join("; ");
@@ -106,5 +108,6 @@ export async function submitAnswer(db: Db, link: LinkContext, input: SubmitInput
         ? [{ action: "request_submitted", field: "request_values", newValue: typed, internal: true }]
         : []),
     ]);
+    await emitRequestEvent(tx, link.company.id, "request.submitted", submitted!);
   });
 }

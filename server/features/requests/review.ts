@@ -14,6 +14,7 @@ import { documentLabel, type DocumentKind } from "../../../shared/domain/documen
 import { permitScope } from "../permits/index.ts";
 import { applyApproval } from "./apply-approval.ts";
 import { enqueueRequestDelivery } from "./request-deliveries.ts";
+import { emitRequestEvent } from "./request-events.ts";
 import type { RequestRow } from "./request-view.ts";
 
 export interface LoadedRequest {
@@ -99,6 +100,7 @@ export async function approveRequest(
   await recordPermitAudit(tx, actor, permitOf(loaded), [
     { action: "request_approved", field: "document_request", newValue: labelOf(r) },
   ]);
+  await emitRequestEvent(tx, loaded.companyId, "request.approved", updated);
   return updated;
 }
 
@@ -135,6 +137,7 @@ export async function rejectRequest(
     { action: "request_rejected", field: "document_request", newValue: labelOf(r) },
     { action: "request_rejected", field: "reject_reason", newValue: input.reason, internal: true },
   ]);
+  await emitRequestEvent(tx, loaded.companyId, "request.rejected", updated!);
   return updated!;
 }
 

@@ -7,3 +7,5 @@ export { emitWebhookEvents, type WebhookEventItem } from "./emit.ts";
 export { sendDueWebhooks, type DispatchContext } from "./dispatcher.ts";
 export { webhooksRoutes } from "./webhooks.routes.ts";
 export { dispatchContext, startWebhookDispatcher } from "./worker.ts";
+/** The time-driven events (expiring, expired, task overdue), recorded by a periodic run. */
+export { recordTimeEvents } from "./time-events.ts";
