@@ -5,6 +5,7 @@ import { backupSource, runNightlyBackup } from "../features/backups/index.ts";
 import { runMonthlyPackets } from "../features/packets/index.ts";
 import { runReminders } from "../features/reminders/index.ts";
 import { sendDueRequestDeliveries } from "../features/requests/index.ts";
+import { recordTimeEvents } from "../features/webhooks/index.ts";
 
 export interface Scheduler {
   /** Stops the timers and waits for a run in progress, so shutdown never cuts a send short. */
@@ -18,6 +19,7 @@ export interface Scheduler {
  *   REMINDER_HOUR in its own time zone, so hourly runs deliver at that local hour everywhere;
  * - every five minutes, a send-only run for retries (backoff from 5 minutes);
  * - one run at start-up, catching up whatever was missed while the server was down;
+ * - with the hourly run, webhooks' time-driven events (expiring, expired, task overdue);
  * - with BACKUP_DIR set, the nightly backup at half past BACKUP_HOUR (UTC), claimed once for the
  *   night across every node (job_runs), and at start-up when that time has passed and no node has
  *   taken the night's backup (issue 26).
@@ -81,6 +83,20 @@ export function startScheduler(app: FastifyInstance, opts: { clock?: () => Date 
       } catch (err) {
         app.log.error({ err }, "request e-mails run failed; the next run picks it up");
       }
+      // Webhooks' time-driven events (issue 30): permits expiring and expired, tasks overdue, once each; the
+      // webhook dispatcher (server/features/webhooks/worker.ts) delivers them.
+      if (!sendOnly) {
+        try {
+          const made = await timed(
+            "webhook-events",
+            () => recordTimeEvents(db, new Date()),
+            () => "succeeded",
+          );
+          if (made) app.log.info({ deliveries: made }, "webhook time events recorded");
+        } catch (err) {
+          app.log.error({ err }, "webhook time events run failed; the next run picks it up");
+        }
+      }
       // The monthly compliance packet (issue 30): the hourly run records the month's, every run sends what is due.
       try {
         const sent = await timed(
@@ -88,7 +104,8 @@ export function startScheduler(app: FastifyInstance, opts: { clock?: () => Date 
           () => runMonthlyPackets({ db, mailer, storage: app.ctx.storage, log: app.log, sendOnly }),
           () => "succeeded",
         );
-        if (sent.recorded || sent.sent || sent.retrying || sent.failed) app.log.info(sent, "packet e-mails run");
+        if (sent.recorded || sent.sent || sent.retrying || sent.failed)
+          app.log.info(sent, "packet e-mails run");
       } catch (err) {
         app.log.error({ err }, "packet e-mails run failed; the next run picks it up");
       }
