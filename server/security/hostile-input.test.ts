@@ -802,6 +802,66 @@ const SPECS: Spec[] = [
     },
   },
 
+  // ----- Webhooks (issue 30): admins. A valid add is modelled (its audit event); the other routes
+  // get hostile requests only, on unknown endpoints (404 after the body's checks). A public address
+  // literal: the server refuses private ones (WEBHOOKS_ALLOW_PRIVATE is off here) and looks nothing up.
+  {
+    route: "POST /api/webhooks",
+    body: "json",
+    fields: { text: ["url"], id: ["company_id"], enum: ["format"], array: ["events"], required: ["url"] },
+    weight: 1,
+    base: () => ({
+      who: "CA",
+      body: { url: "https://93.184.215.14/hook", format: "standard", company_id: A },
+    }),
+    valid: () => {
+      const who = admin();
+      const companyId = who === "SA" ? companyFor(who) : A;
+      return {
+        route: "POST /api/webhooks",
+        kind: "valid",
+        who,
+        method: "POST",
+        url: "/api/webhooks",
+        ...json({
+          url: `https://93.184.215.14/hooks/${seq()}`,
+          format: pick(["standard", "slack", "teams"]),
+          ...(chance(0.5) ? { events: ["permit.updated", "permit.expired"] } : {}),
+          ...(who === "SA" ? { company_id: companyId } : {}),
+        }),
+        expect: 201,
+        after: () => {
+          addEvent(companyId, "webhook.create", "webhook");
+        },
+      };
+    },
+  },
+  {
+    route: "PATCH /api/webhooks/:id",
+    body: "json",
+    fields: { text: ["url"], enum: ["format"], bool: ["enabled"], array: ["events"] },
+    weight: 1,
+    base: () => ({ who: "CA", params: { id: crypto.randomUUID() }, body: { enabled: false } }),
+  },
+  {
+    route: "DELETE /api/webhooks/:id",
+    body: "none",
+    weight: 1,
+    base: () => ({ who: "CA", params: { id: crypto.randomUUID() } }),
+  },
+  {
+    route: "POST /api/webhooks/:id/test",
+    body: "none",
+    weight: 1,
+    base: () => ({ who: "CA", params: { id: crypto.randomUUID() } }),
+  },
+  {
+    route: "POST /api/webhooks/:id/deliveries/:deliveryId/resend",
+    body: "none",
+    weight: 1,
+    base: () => ({ who: "CA", params: { id: crypto.randomUUID(), deliveryId: crypto.randomUUID() } }),
+  },
+
   // ----- Conditions of approval (issue 29) and status links (issue 30): hostile requests only. Their
   // valid traffic is not modelled yet (the model would have to track conditions, tasks and links), so
   // a request here must fail before it writes: on a real permit or project a spoiled body, elsewhere

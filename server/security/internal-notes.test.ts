@@ -466,6 +466,9 @@ const ROUTES: Record<RouteKey, Requests> = {
   "GET /api/contacts": get(at("/api/contacts")),
   // Issue 30: a client-user is refused the API keys (403); nothing of a permit in them anyway.
   "GET /api/api-keys": get(at("/api/api-keys")),
+  // Issue 30: webhooks likewise (403 to a client-user); their events' data holds no comment or note.
+  "GET /api/webhooks": get(at("/api/webhooks")),
+  "GET /api/webhooks/:id/deliveries": get(() => `/api/webhooks/${randomUUID()}/deliveries`),
   "GET /api/contacts/picker": get(() => `/api/contacts/picker?company_id=${w.companyId}`),
   "GET /api/clients": get(at("/api/clients")),
   "GET /api/clients/:id": get(() => `/api/clients/${randomUUID()}`),
@@ -542,6 +545,14 @@ const ROUTES: Record<RouteKey, Requests> = {
   "POST /api/contacts": write("POST", "/api/contacts"),
   "POST /api/api-keys": write("POST", "/api/api-keys"),
   "POST /api/api-keys/:id/revoke": write("POST", "/api/api-keys/:id/revoke"),
+  "POST /api/webhooks": write("POST", "/api/webhooks"),
+  "PATCH /api/webhooks/:id": write("PATCH", "/api/webhooks/:id"),
+  "DELETE /api/webhooks/:id": write("DELETE", "/api/webhooks/:id"),
+  "POST /api/webhooks/:id/test": write("POST", "/api/webhooks/:id/test"),
+  "POST /api/webhooks/:id/deliveries/:deliveryId/resend": write(
+    "POST",
+    "/api/webhooks/:id/deliveries/:deliveryId/resend",
+  ),
   "PUT /api/contacts/:id": write("PUT", "/api/contacts/:id"),
   "DELETE /api/contacts/:id": write("DELETE", "/api/contacts/:id"),
   "POST /api/users": write("POST", "/api/users"),
