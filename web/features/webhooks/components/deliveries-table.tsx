@@ -193,7 +193,7 @@ export function DeliveriesTable({
             const last = d.attempt_log[0];
             return (
               <Fragment key={d.id}>
-                <TableRow hover sx={open.has(d.id) ? { "& > td": { borderBottom: 0 } } : undefined}>
+                <TableRow sx={open.has(d.id) ? { "& > td": { borderBottom: 0 } } : undefined}>
                   <TableCell sx={{ whiteSpace: "nowrap" }}>{formatMoment(d.occurred_at)}</TableCell>
                   <TableCell sx={{ whiteSpace: "nowrap" }}>{eventLabel(d.event_type)}</TableCell>
                   <TableCell sx={{ minWidth: 140, overflowWrap: "anywhere" }}>{d.subject ?? DASH}</TableCell>

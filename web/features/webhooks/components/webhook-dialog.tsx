@@ -135,7 +135,6 @@ export function WebhookDialog({
       <TextField
         select
         fullWidth
-        required
         label="Format"
         name={format.field.name}
         value={format.field.value}

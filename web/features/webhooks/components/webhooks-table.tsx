@@ -134,15 +134,7 @@ export function WebhooksTable({ webhooks, actions }: { webhooks: Webhook[]; acti
             { label: "Status", value: status(w) },
             { label: "Last Delivery", value: lastDelivery(w) },
           ];
-          return (
-            <RecordCard
-              key={w.id}
-              title={urlText(w)}
-              fields={fields}
-              actions={actionsOf(w, actions)}
-              isMuted={w.status !== "enabled"}
-            />
-          );
+          return <RecordCard key={w.id} title={urlText(w)} fields={fields} actions={actionsOf(w, actions)} />;
         })}
       </RecordCards>
     );
@@ -166,7 +158,7 @@ export function WebhooksTable({ webhooks, actions }: { webhooks: Webhook[]; acti
         </TableHead>
         <TableBody>
           {webhooks.map((w) => (
-            <TableRow key={w.id} hover>
+            <TableRow key={w.id}>
               <TableCell sx={{ minWidth: 180, maxWidth: 320 }}>{urlText(w)}</TableCell>
               <TableCell>{FORMAT_SHORT_LABELS[w.format]}</TableCell>
               <TableCell sx={{ minWidth: 120 }}>{events(w)}</TableCell>
