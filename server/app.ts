@@ -29,6 +29,7 @@ import { responseSerializer } from "./http/serializer.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
 import { createStorage, type Storage } from "./storage/storage.ts";
 import { startDocumentReader } from "./features/documents/index.ts";
+import { startWebhookDispatcher } from "./features/webhooks/index.ts";
 
 /** Everything a route needs, built once per app. */
 export interface AppContext {
@@ -180,6 +181,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(registerFeatures);
   // Issue 28: the document reader runs with the app (DOCUMENT_READER), whatever SCHEDULER says.
   startDocumentReader(app);
+  // Issue 30: the webhook dispatcher likewise (WEBHOOK_DISPATCH).
+  startWebhookDispatcher(app);
   await registerWeb(app, path.resolve(opts.webDir ?? "dist"));
   return app;
 }

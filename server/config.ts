@@ -72,6 +72,15 @@ const ConfigSchema = z.object({
   DOCUMENT_READER: z.enum(["on", "off"]).default("on"),
   DOCUMENT_MAX_PAGES: z.coerce.number().int().min(1).max(1000).default(20),
   DOCUMENT_READ_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30_000),
+  /**
+   * Webhooks (issue 30): the app's dispatcher delivers due deliveries every WEBHOOK_POLL_MS and right
+   * after a request that recorded an event (`off`: tests drive it by hand). WEBHOOKS_ALLOW_PRIVATE
+   * lets endpoints reach loopback, private and link-local addresses (tests; a receiver on the same
+   * network); otherwise they are refused when saved and at every attempt.
+   */
+  WEBHOOK_DISPATCH: z.enum(["on", "off"]).default("on"),
+  WEBHOOK_POLL_MS: z.coerce.number().int().min(100).default(2_000),
+  WEBHOOKS_ALLOW_PRIVATE: bool,
   /** Set: GET /metrics answers (Prometheus text) to `Authorization: Bearer <this>`; unset: 404. */
   METRICS_TOKEN: z.preprocess(blankToUndefined, z.string().min(16).optional()),
 });

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { apiKeysRoutes } from "./api-keys/index.ts";
+import { webhooksRoutes } from "./webhooks/index.ts";
 import { attachmentsRoutes } from "./attachments/index.ts";
 import { backupsRoutes } from "./backups/index.ts";
 import { authRoutes, twoFactorRoutes } from "./auth/index.ts";
@@ -61,6 +62,7 @@ export async function registerFeatures(app: FastifyInstance) {
   await app.register(requestLinkRoutes);
   await app.register(documentsRoutes);
   await app.register(apiKeysRoutes);
+  await app.register(webhooksRoutes);
   await app.register(conditionsRoutes);
   await app.register(tasksRoutes);
   await app.register(eventsRoutes);

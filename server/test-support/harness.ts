@@ -129,6 +129,7 @@ export async function createTestContext(
     SCHEDULER: "off",
     // The document reader runs when a test starts it (readDueDocuments) or turns it on.
     DOCUMENT_READER: "off",
+    WEBHOOK_DISPATCH: "off",
     ...env,
   });
   const database = await openTestDatabase();

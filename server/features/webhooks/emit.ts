@@ -49,6 +49,10 @@ export const listeningEndpoints = (companyId: SQL, type: SQL, w = "w"): SQL => {
   return sql`${W}.company_id = ${companyId} and ${W}.enabled and (${W}.events is null or ${type} = any(${W}.events))`;
 };
 
+let recorded = 0;
+/** How many deliveries this process has recorded: the dispatcher runs after a request that made one. */
+export const recordedCount = () => recorded;
+
 /** A new delivery's webhook-id. */
 export const newMessageIdSql = sql`'msg_' || replace(gen_random_uuid()::text, '-', '')`;
 
@@ -98,5 +102,7 @@ export async function emitWebhookEvents(
         )
         select count(*)::int as n from made`,
   );
-  return rows[0]?.n ?? 0;
+  const n = rows[0]?.n ?? 0;
+  recorded += n;
+  return n;
 }

@@ -1,0 +1,65 @@
+import type { FastifyInstance } from "fastify";
+import { sendDueWebhooks, type DispatchContext } from "./dispatcher.ts";
+import { recordedCount } from "./emit.ts";
+
+/** The dispatcher's context from the app's. */
+export const dispatchContext = (app: FastifyInstance): DispatchContext => ({
+  db: app.ctx.db,
+  links: app.ctx.links,
+  mailer: app.ctx.mailer,
+  publicUrl: app.ctx.config.publicUrl,
+  allowPrivate: app.ctx.config.WEBHOOKS_ALLOW_PRIVATE,
+  log: app.log,
+});
+
+/**
+ * The app's dispatcher (WEBHOOK_DISPATCH=on, whatever SCHEDULER says): a run when the app is
+ * ready, right after a request that recorded an event, and every WEBHOOK_POLL_MS (retries, and the
+ * events other servers or the scheduler recorded); one run at a time per app; the app's close waits
+ * for the attempts under way (each at most 5 s).
+ */
+export function startWebhookDispatcher(app: FastifyInstance): void {
+  const { config } = app.ctx;
+  if (config.WEBHOOK_DISPATCH === "off") return;
+  const ctx = dispatchContext(app);
+  let running: Promise<void> | null = null;
+  let again = false;
+  let stopped = false;
+  let seen = recordedCount();
+  let timer: NodeJS.Timeout | undefined;
+  const run = () => {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = sendDueWebhooks(ctx, { shouldStop: () => stopped })
+      .then(() => undefined)
+      .catch((err: unknown) =>
+        app.log.error({ err }, "the webhook dispatcher stopped a run; the next one goes on"),
+      )
+      .finally(() => {
+        running = null;
+        if (again) {
+          again = false;
+          run();
+        }
+      });
+  };
+  app.addHook("onReady", async () => {
+    timer = setInterval(run, config.WEBHOOK_POLL_MS);
+    timer.unref();
+    run();
+  });
+  app.addHook("onResponse", async () => {
+    const count = recordedCount();
+    if (count === seen) return;
+    seen = count;
+    run();
+  });
+  app.addHook("onClose", async () => {
+    stopped = true;
+    clearInterval(timer);
+    await running;
+  });
+}
