@@ -140,9 +140,7 @@ describe("Webhooks: the admin routes", () => {
     for (const client of [w.user, w.clientUser]) {
       expect((await client.get("/api/webhooks")).statusCode).toBe(403);
       expect((await client.post("/api/webhooks", { url: "https://93.184.215.14/x" })).statusCode).toBe(403);
-      expect((await client.patch(`/api/webhooks/${id}`, { enabled: false })).statusCode).toBe(
-        404 === 0 ? 0 : 403,
-      );
+      expect((await client.patch(`/api/webhooks/${id}`, { enabled: false })).statusCode).toBe(403);
     }
     expect((await w.otherAdmin.patch(`/api/webhooks/${id}`, { enabled: false })).statusCode).toBe(404);
     expect((await w.otherAdmin.get(`/api/webhooks/${id}/deliveries`)).statusCode).toBe(404);
