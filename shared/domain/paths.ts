@@ -40,4 +40,6 @@ export const paths = {
   editSurety: (id: string) => `/admin/sureties/${id}/edit`,
   contacts: "/admin/contacts",
   apiKeys: "/admin/api-keys",
+  webhooks: "/admin/webhooks",
+  webhookDeliveries: (id: string) => `/admin/webhooks/${id}/deliveries`,
 } as const;

@@ -141,6 +141,7 @@ describe("the shell by role", () => {
       "Projects",
       "Users",
       "API Keys",
+      "Webhooks",
       "Import",
     ]);
     // The open 'Admin' menu lies over the tiles (axe would call a covered tile too small): closed first.

@@ -55,6 +55,8 @@ export async function startFreshServer(adminEmail: string): Promise<FreshServer>
         ADMIN_PASSWORD: "",
         DATABASE_URL: "",
         SCHEDULER: "off",
+        // The webhooks spec delivers to a receiver on 127.0.0.1, which production refuses.
+        WEBHOOKS_ALLOW_PRIVATE: "true",
         LOG_LEVEL: "warn",
         SIGNIN_IP_LIMIT: "100000",
         SIGNIN_ACCOUNT_LIMIT: "100000",

@@ -6,6 +6,7 @@ import { PERMIT_GROUPING_LABELS, PERMIT_TILE_LABELS } from "../../shared/domain/
 import { ROLE_LABELS } from "../../shared/domain/roles.ts";
 import { RECORD_TYPE_LABELS } from "../../shared/domain/statuses.ts";
 import { DELIVERY_STATUS_LABELS } from "../../shared/schemas/reminders.ts";
+import { WEBHOOK_EVENT_LABELS, WEBHOOK_FORMAT_LABELS } from "../../shared/domain/webhooks.ts";
 
 /**
  * The stored codes a screen must never show as they are (issue 25: "fixed -> after_inspection",
@@ -22,6 +23,8 @@ const CODES = [
   ROLE_LABELS,
   RECORD_TYPE_LABELS,
   DELIVERY_STATUS_LABELS,
+  WEBHOOK_EVENT_LABELS,
+  WEBHOOK_FORMAT_LABELS,
 ].flatMap((labels) =>
   Object.entries(labels as Record<string, string>)
     .filter(([code, label]) => code !== label)

@@ -259,6 +259,8 @@ describe("every screen: accessible, no sideways scrolling on a phone, the badge 
         { name: "bond-detail", path: `/permits/${x.bondId}`, ready: "Original Amount" },
         // Issue 27: the company's outside contacts.
         { name: "contacts", path: "/admin/contacts", ready: "Add Contact" },
+        // Issue 30: the company's webhook endpoints.
+        { name: "webhooks", path: "/admin/webhooks", ready: "Add Webhook" },
         { name: "account", path: "/account", ready: "Two-Factor Authentication" },
       ]);
     },
@@ -277,6 +279,7 @@ describe("every screen: accessible, no sideways scrolling on a phone, the badge 
         { name: "users-company-admin", path: "/admin/users", ready: "Sam Baker" },
         { name: "sureties-company-admin", path: "/admin/sureties", ready: "Add Surety" },
         { name: "contacts-company-admin", path: "/admin/contacts", ready: "Add Contact" },
+        { name: "webhooks-company-admin", path: "/admin/webhooks", ready: "Add Webhook" },
         { name: "bond-detail-company-admin", path: `/permits/${x.bondId}`, ready: "Collateral" },
       ]);
     },
@@ -343,6 +346,7 @@ describe("the desktop header at 1280 px", () => {
       "Projects",
       "Users",
       "API Keys",
+      "Webhooks",
       "Import",
       "Companies",
     ]);

@@ -119,6 +119,12 @@ const protectedRoutes: RouteObject[] = [
   { path: "admin/contacts", ...page(() => import("../features/contacts/routes/contacts-list.tsx")) },
   // Issue 30: the company's API keys (admins).
   { path: "admin/api-keys", ...page(() => import("../features/api-keys/routes/api-keys-list.tsx")) },
+  // Issue 30: the company's webhook endpoints and each one's delivery log (admins).
+  { path: "admin/webhooks", ...page(() => import("../features/webhooks/routes/webhooks-list.tsx")) },
+  {
+    path: "admin/webhooks/:id/deliveries",
+    ...page(() => import("../features/webhooks/routes/webhook-deliveries.tsx")),
+  },
   // Not in the spec's table: the signed-in user's own settings (two-factor sign-in), every role.
   { path: "account", ...page(() => import("../features/account/routes/account.tsx")) },
 ];

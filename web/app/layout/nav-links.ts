@@ -33,6 +33,8 @@ const BOND_LINKS: (NavLinkItem & { capability: Capability; after: string })[] = 
   { label: "Contacts", to: paths.contacts, capability: "contacts.manage", after: paths.sureties },
   // Issue 30: the company's keys to the API, after Users.
   { label: "API Keys", to: paths.apiKeys, capability: "apiKeys.manage", after: paths.users },
+  // Issue 30: the company's webhook endpoints, after API Keys.
+  { label: "Webhooks", to: paths.webhooks, capability: "webhooks.manage", after: paths.apiKeys },
 ];
 
 /** The top-level links (Permits, Bonds) and the administration links, in display order. */
