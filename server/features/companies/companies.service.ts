@@ -8,6 +8,7 @@ import { queryRows, type Db } from "../../db/client.ts";
 import { uniqueViolation } from "../../db/errors.ts";
 import { companies, companyPreferences } from "../../db/schema.ts";
 import { AppError, conflict, notFound } from "../../errors.ts";
+import { isWellFormedPng } from "../../storage/png-check.ts";
 import type { Storage } from "../../storage/storage.ts";
 import type { Company, CompanyInputParsed, LogoContentType } from "../../../shared/schemas/companies.ts";
 import { recordEvent } from "../../audit/audit-writer.ts";
@@ -209,9 +210,13 @@ async function queryStorageKeys(db: Db, companyId: string): Promise<string[]> {
 
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
-/** The image type the bytes really are (PNG, JPEG or WebP), whatever the file was called. */
+/**
+ * The image type the bytes really are (PNG, JPEG or WebP), whatever the file was called. A PNG must
+ * be well-formed too (server/storage/png-check.ts: the compliance packet draws it).
+ */
 export function sniffLogo(bytes: Buffer): LogoContentType | null {
-  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(PNG)) return "image/png";
+  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(PNG))
+    return isWellFormedPng(bytes) ? "image/png" : null;
   if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return "image/jpeg";
   if (
     bytes.length >= 12 &&

@@ -313,6 +313,9 @@ describe("the logo", () => {
     );
     expect(svg.statusCode).toBe(415);
     expect(svg.json().message).toBe("The logo must be a PNG, JPEG or WebP image.");
+    // A PNG signature over bytes that are not a whole PNG (pdfkit would spend seconds on it in every packet).
+    const broken = await upload(w.superAdmin, company.id, Buffer.concat([PNG, Buffer.from([0])]));
+    expect(broken.statusCode).toBe(415);
 
     const big = await upload(w.superAdmin, company.id, Buffer.concat([PNG, Buffer.alloc(LOGO_MAX_BYTES)]));
     expect(big.statusCode).toBe(413);

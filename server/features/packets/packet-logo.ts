@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from "fastify";
+import { isWellFormedPng } from "../../storage/png-check.ts";
 import type { Storage } from "../../storage/storage.ts";
 import type { ReportHeader } from "./report.query.ts";
 
@@ -26,7 +27,16 @@ export async function packetLogo(
       if (size > MAX_LOGO) return null;
       chunks.push(chunk as Buffer);
     }
-    return Buffer.concat(chunks);
+    const bytes = Buffer.concat(chunks);
+    // A PNG stored before uploads were checked whole: never handed to pdfkit malformed.
+    if (logo.contentType === "image/png" && !isWellFormedPng(bytes)) {
+      log.warn(
+        { companyId: header.companyId },
+        "compliance packet: the logo is not a well-formed PNG; made without it",
+      );
+      return null;
+    }
+    return bytes;
   } catch (err) {
     log.warn(
       { err, companyId: header.companyId },
