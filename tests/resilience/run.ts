@@ -9,7 +9,9 @@
  *      CSV import, mid reminder send; PostgreSQL stopped under traffic;
  *   and issue 26's item 4: two servers with data folders of their own over one database and one
  *      bucket of a real S3-protocol server (s3rver, started here): a file uploaded through one is
- *      downloaded through the other (files.ts).
+ *      downloaded through the other (files.ts);
+ *   and issue 30's item 3: a server SIGKILLed with webhook deliveries pending and mid-attempt; the
+ *      restarted one delivers every one, copies only with the same webhook-id (webhooks.ts).
  *
  * The rest of item 5, the e2e suite over two servers, half its files against each, side by side, is
  * the test command's e2e run on PostgreSQL (`npm run test:e2e`, tests/e2e/across-servers.ts;
@@ -18,7 +20,8 @@
  * Budget: the checks must be done within 10 minutes; the suite stops itself past 15.
  *
  * Needs TEST_DATABASE_URL (a PostgreSQL server where it may create databases; they are dropped at
- * the end). RESILIENCE_ONLY=sessions,load,reminders,faults,files runs a subset.
+ * the end). RESILIENCE_ONLY=sessions,load,reminders,faults,files,webhooks runs a
+ * subset.
  * Prints a summary, writes test-results/resilience.json, and ends with `resilience: N passed, N failed`.
  */
 import fs from "node:fs";
@@ -36,6 +39,7 @@ import { AppServer, type ServerOptions } from "./lib/server.ts";
 import { freePort, root, runCleanups, runId } from "./lib/util.ts";
 import { remindersOnTwoServers } from "./reminders.ts";
 import { seedDemo, sessionAcrossServers } from "./two-servers.ts";
+import { webhooksAfterKill } from "./webhooks.ts";
 
 const LIMIT_MS = 10 * 60_000;
 /** Where the watchdog stops the suite: a slow run fails its 10-minute check but still reports. */
@@ -47,7 +51,9 @@ if (!adminUrl) {
   console.log("resilience: 0 passed, 0 failed (skipped)");
   process.exit(0);
 }
-const only = new Set((process.env.RESILIENCE_ONLY ?? "sessions,load,reminders,faults,files").split(","));
+const only = new Set(
+  (process.env.RESILIENCE_ONLY ?? "sessions,load,reminders,faults,files,webhooks").split(","),
+);
 const report = new Report();
 const outDir = path.join(root, "test-results", "resilience");
 fs.rmSync(outDir, { recursive: true, force: true });
@@ -200,11 +206,24 @@ async function filesSection() {
   });
 }
 
+/** A killed server's webhook deliveries (issue 30): a database of its own, migrated before the server starts. */
+async function webhooksSection() {
+  const name = `permitrack_res_${runId}_hooks`;
+  const databaseUrl = await createDatabase(adminUrl!, name);
+  databases.push(name);
+  const database = await openDatabase({ databaseUrl, poolSize: 2 });
+  await migrateDatabase(database);
+  await database.close();
+  const options = serverOptions(databaseUrl, path.join(scratch, "hooks-data"));
+  await webhooksAfterKill(report, { databaseUrl, base: options });
+}
+
 try {
   if (only.has("sessions") || only.has("load")) await sessionsAndLoad().catch((e) => report.crashed(e));
   if (only.has("reminders")) await remindersSection().catch((e) => report.crashed(e));
   if (only.has("faults")) await runFaults(report, { logDir: outDir, webDir }).catch((e) => report.crashed(e));
   if (only.has("files")) await filesSection().catch((e) => report.crashed(e));
+  if (only.has("webhooks")) await webhooksSection().catch((e) => report.crashed(e));
   const checksSeconds = Math.round((Date.now() - startedAt) / 1000);
   report.check(
     "the checks of items 5-7 finished within 10 minutes",

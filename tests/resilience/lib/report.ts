@@ -23,6 +23,7 @@ export interface Figures {
   e2e?: { passedOn: Record<string, string[]>; exitCodes: Record<string, number> };
   reminders?: Record<string, unknown>;
   outage?: Record<string, unknown>;
+  webhooks?: Record<string, unknown>;
   lost: {
     writes: number;
     reminders: number;
@@ -31,6 +32,8 @@ export interface Figures {
     /** Identical copies (same Message-ID) re-sent in the SMTP at-least-once window, by design. */
     identicalResends: number;
     halfWritten: number;
+    /** Webhook deliveries recorded before a kill that the receiver never got (webhooks.ts). */
+    webhooks: number;
   };
 }
 
@@ -68,7 +71,14 @@ export class Report {
   readonly checks: Check[] = [];
   readonly faults: Fault[] = [];
   readonly figures: Figures = {
-    lost: { writes: 0, reminders: 0, duplicateReminders: 0, identicalResends: 0, halfWritten: 0 },
+    lost: {
+      writes: 0,
+      reminders: 0,
+      duplicateReminders: 0,
+      identicalResends: 0,
+      halfWritten: 0,
+      webhooks: 0,
+    },
   };
   private section = "setup";
   private readonly started = Date.now();
@@ -106,7 +116,7 @@ export class Report {
   finish(outFile: string): number {
     const seconds = Math.round((Date.now() - this.started) / 1000);
     const passed = this.checks.length - this.failed;
-    const { load, signInStorm, lost } = this.figures;
+    const { load, signInStorm, lost, webhooks } = this.figures;
     const rows: [string, string][] = [
       ["faults injected", `${this.faults.length}: ${this.faults.map((f) => f.kind).join("; ") || "none"}`],
       [
@@ -136,6 +146,12 @@ export class Report {
       [
         "identical re-sends (at-least-once window)",
         `${lost.identicalResends} (same Message-ID as the first copy; provoked on purpose, see README)`,
+      ],
+      [
+        "lost webhook deliveries",
+        webhooks
+          ? `${lost.webhooks} of ${String(webhooks.deliveries)} recorded before a kill (${String(webhooks.identicalResends)} identical re-sends)`
+          : "not run",
       ],
       ["checks", `${passed} passed, ${this.failed} failed, ${seconds} s`],
     ];
