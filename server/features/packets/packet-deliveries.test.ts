@@ -91,4 +91,29 @@ describe("monthly compliance packet", () => {
     expect(await run(new Date("2026-12-01T09:00:00Z"))).toMatchObject({ recorded: 2, sent: 2 });
     expect(to("owner@lender.example")).toHaveLength(2);
   });
+
+  it("sends nothing to a recipient removed after the month's packet was recorded", async () => {
+    const other = await t.make.project({
+      companyId: w.companyId,
+      clientId: w.seenClientId,
+      name: "Quay Nine",
+    });
+    const set = (emails: string[]) => w.admin.put(`/api/projects/${other.id}/packet-recipients`, { emails });
+    expect((await set(["stays@lender.example", "goes@lender.example"])).statusCode).toBe(200);
+    smtp.failAll(true);
+    const jan = new Date("2027-01-04T09:00:00Z");
+    // Pier Seven's two recipients and Quay Nine's two: none sent while the SMTP server refuses.
+    expect(await run(jan)).toMatchObject({ recorded: 4, sent: 0, retrying: 4 });
+    smtp.failAll(false);
+    expect((await set(["stays@lender.example"])).statusCode).toBe(200);
+    const retry = await run(new Date(jan.getTime() + 6 * 60_000), true);
+    expect(retry).toMatchObject({ sent: 3, cancelled: 1 });
+    expect(to("goes@lender.example")).toHaveLength(0);
+    expect(to("stays@lender.example").map((m) => m.subject)).toEqual([expect.stringContaining("Quay Nine")]);
+    const [gone] = await t.db
+      .select()
+      .from(packetDeliveries)
+      .where(eq(packetDeliveries.recipientEmail, "goes@lender.example"));
+    expect(gone).toMatchObject({ status: "cancelled", lastError: "The recipient was removed" });
+  });
 });

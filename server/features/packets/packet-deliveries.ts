@@ -60,6 +60,22 @@ export async function recordMonthlyPackets(db: Db, now: Date): Promise<number> {
   return rows.length;
 }
 
+/**
+ * A recipient removed from the project's list since the month's row was recorded gets nothing: its
+ * waiting rows are cancelled before each claim (one statement).
+ */
+export async function cancelRemovedRecipients(db: Db): Promise<number> {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`update packet_deliveries d set status = 'cancelled', last_error = 'The recipient was removed'
+        where d.status = 'pending'
+          and not exists (select 1 from packet_recipients r
+                          where r.project_id = d.project_id and lower(r.email) = d.recipient_email)
+        returning d.id`,
+  );
+  return rows.length;
+}
+
 interface Claimed {
   id: string;
   company_id: string;
@@ -116,6 +132,7 @@ export async function runMonthlyPackets(opts: PacketRunOptions): Promise<PacketS
   const clock = opts.clock ?? (() => new Date());
   const report: PacketSendReport = { recorded: 0, sent: 0, retrying: 0, failed: 0, cancelled: 0 };
   if (!opts.sendOnly) report.recorded = await recordMonthlyPackets(db, clock());
+  report.cancelled += await cancelRemovedRecipients(db);
   // One PDF per project and run, whoever it goes to.
   const pdfs = new Map<
     string,
