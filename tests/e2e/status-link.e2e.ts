@@ -131,4 +131,26 @@ describe("compliance packet and status link", () => {
       .toBe(true);
     await phone.screenshot({ path: path.join(SHOTS, "status-page-revoked.png") });
   }, 180_000);
+
+  it("lets a client-user download a client's packet, across its projects, from the permit list", async () => {
+    const page = await signedIn(b, DEMO.clientUser);
+    const seen = (await (
+      await page.request.get(`${BASE_URL}/api/permits?group=none&page_size=500`)
+    ).json()) as PermitList;
+    const client = seen.items.find((p) => p.client)!.client!;
+    const mine = seen.items.filter((p) => p.client?.id === client.id).map((p) => p.permit_number);
+    await page.goto(`${BASE_URL}/permits`);
+    const download = page.waitForEvent("download");
+    await page.getByRole("link", { name: `Download Compliance Packet of ${client.name}` }).click();
+    const pdf = fs.readFileSync((await (await download).path())!);
+    expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
+    const text = await pdfText(pdf);
+    expect(text).toContain(client.name);
+    for (const n of mine.slice(0, 5)) expect(text).toContain(n);
+    // Only its own clients' permits: none of another client's (the numbers made above, when elsewhere).
+    if (!seen.items.some((p) => numbers.includes(p.permit_number))) {
+      for (const n of numbers) expect(text).not.toContain(n);
+    }
+    await page.context().close();
+  });
 });

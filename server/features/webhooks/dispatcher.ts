@@ -94,7 +94,11 @@ const toClaimed = (r: ClaimedRow): Claimed => ({
   },
 });
 
-/** Claims up to BATCH due deliveries of enabled endpoints, oldest due first. */
+/**
+ * Claims up to BATCH due deliveries of enabled endpoints, oldest due first. Due by `now` or by the
+ * database's clock, whichever is later: a delivery recorded with the database's now() (microseconds)
+ * is due at once, however the process's millisecond clock rounds.
+ */
 export async function claimDue(db: Db, now: Date): Promise<Claimed[]> {
   const at = now.toISOString();
   const rows = await queryRows<ClaimedRow>(
@@ -103,7 +107,7 @@ export async function claimDue(db: Db, now: Date): Promise<Claimed[]> {
         from webhook_events e, webhook_endpoints w
         where d.id in (
           select q.id from webhook_deliveries q join webhook_endpoints qe on qe.id = q.endpoint_id and qe.enabled
-          where (q.status = 'pending' and q.next_attempt_at <= ${at}::timestamptz)
+          where (q.status = 'pending' and q.next_attempt_at <= greatest(${at}::timestamptz, now()))
              or (q.status = 'sending' and q.claimed_at < ${new Date(now.getTime() - LEASE_MS).toISOString()}::timestamptz)
           order by q.next_attempt_at, q.id
           limit ${BATCH}

@@ -52,9 +52,14 @@ async function addEndpoint(body: Record<string, unknown> = {}) {
   return res.json() as { webhook: { id: string }; secret: string };
 }
 
-/** Makes every pending delivery due now (the schedule's waits, without waiting). */
+/**
+ * Makes every pending delivery due (the schedule's waits, without waiting): a second ago, as the
+ * claim compares with the process's clock in milliseconds and PostgreSQL's now() has microseconds.
+ */
 const dueNow = () =>
-  t.db.execute(sql`update webhook_deliveries set next_attempt_at = now() where status = 'pending'`);
+  t.db.execute(
+    sql`update webhook_deliveries set next_attempt_at = now() - interval '1 second' where status = 'pending'`,
+  );
 
 describe("Webhook deliveries", () => {
   it("sends a signed Standard Webhooks request that the standardwebhooks package verifies", async () => {

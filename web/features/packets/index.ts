@@ -1,2 +1,2 @@
 /** The compliance packet and status links (issue 30): the buttons other screens show. */
-export { ClientPacketActions, ProjectPacketActions } from "./components/packet-actions.tsx";
+export { ClientPacketActions, ClientPacketLink, ProjectPacketActions } from "./components/packet-actions.tsx";

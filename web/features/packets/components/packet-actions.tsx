@@ -64,3 +64,24 @@ export function ClientPacketActions({ clientId, name }: { clientId: string; name
     </>
   );
 }
+
+/**
+ * A client's packet across its projects, on the permit list's client headings: for everyone who reads
+ * that client's permits (a client-user too, who has no Clients page). On a white ground whatever the
+ * heading's tint, for the contrast.
+ */
+export function ClientPacketLink({ clientId, name }: { clientId: string; name: string }) {
+  return (
+    <Button
+      size="small"
+      variant="outlined"
+      component="a"
+      href={packetUrl({ kind: "clients", id: clientId, name })}
+      download
+      aria-label={`Download Compliance Packet of ${name}`}
+      sx={{ bgcolor: "background.paper", "&:hover": { bgcolor: "background.paper" }, whiteSpace: "nowrap" }}
+    >
+      Compliance Packet
+    </Button>
+  );
+}

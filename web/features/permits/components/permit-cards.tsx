@@ -21,6 +21,7 @@ import {
 } from "./permit-row-parts.tsx";
 import type { PermitsViewProps } from "./permits-table.tsx";
 import { AcknowledgedLine, lifecyclePartsSx, RenewByText, ResponsibleText } from "../../lifecycle/index.ts";
+import { ClientPacketLink } from "../../packets/index.ts";
 
 const SORT_LABELS: Record<PermitSortField, string> = {
   permit_number: "Permit #",
@@ -83,13 +84,23 @@ export function PermitCards({
           component="section"
           aria-label={group.client?.name ?? "No client"}
         >
-          <Typography
-            variant="subtitle1"
-            component="h2"
-            sx={{ fontWeight: 700, px: 1.5, py: 1, bgcolor: "action.selected" }}
+          <Box
+            sx={{
+              display: "flex",
+              alignItems: "center",
+              justifyContent: "space-between",
+              gap: 1,
+              flexWrap: "wrap",
+              px: 1.5,
+              py: 1,
+              bgcolor: "action.selected",
+            }}
           >
-            {group.client?.name ?? "No client"}
-          </Typography>
+            <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700 }}>
+              {group.client?.name ?? "No client"}
+            </Typography>
+            {group.client ? <ClientPacketLink clientId={group.client.id} name={group.client.name} /> : null}
+          </Box>
           {group.projects.map((p) => (
             <Box key={p.project?.id ?? "no-project"}>
               <Box

@@ -32,6 +32,7 @@ import {
   urgencyRowsSx,
 } from "./permit-row-parts.tsx";
 import { lifecyclePartsSx, RenewByText, ResponsibleText } from "../../lifecycle/index.ts";
+import { ClientPacketLink } from "../../packets/index.ts";
 
 interface Column {
   label: string;
@@ -143,9 +144,14 @@ export function PermitsTable({
                   scope="colgroup"
                   sx={{ bgcolor: "action.selected", py: 1 }}
                 >
-                  <Typography variant="subtitle1" component="span" sx={{ fontWeight: 700 }}>
-                    {group.client?.name ?? "No client"}
-                  </Typography>
+                  <Box sx={{ display: "flex", alignItems: "center", gap: 2, flexWrap: "wrap" }}>
+                    <Typography variant="subtitle1" component="span" sx={{ fontWeight: 700 }}>
+                      {group.client?.name ?? "No client"}
+                    </Typography>
+                    {group.client ? (
+                      <ClientPacketLink clientId={group.client.id} name={group.client.name} />
+                    ) : null}
+                  </Box>
                 </TableCell>
               </TableRow>
               {group.projects.map((p) => (
