@@ -15,6 +15,8 @@ async function choose(page: Page, label: string, option: string | RegExp) {
 }
 
 const table = (page: Page) => page.getByRole("table", { name: "Permits" });
+/** A project heading's link (a client heading also holds its packet's download link). */
+const PROJECT_LINK = 'tbody th a[href^="/projects/"]';
 const permitNames = async (page: Page) =>
   (await table(page).locator("tbody tr td:nth-child(2)").allTextContents()).map((s) => s.trim());
 
@@ -50,7 +52,7 @@ describe("All Permits", () => {
     }
     await expect.poll(() => table(page).locator("tbody tr").count()).toBeGreaterThan(10);
     // Client header, then project header linking to the project dashboard with one dot per permit.
-    const projectLink = table(page).locator("tbody th a").first();
+    const projectLink = table(page).locator(PROJECT_LINK).first();
     expect(await projectLink.getAttribute("href")).toMatch(/^\/projects\/[0-9a-f-]+\/dashboard$/);
     expect(await table(page).locator("[data-dot]").count()).toBeGreaterThan(0);
     expect(await table(page).locator('tr[data-urgency="expired"]').count()).toBeGreaterThan(0);
@@ -284,8 +286,8 @@ describe("creating, finding, editing and deleting permits", () => {
 
   it("preselects the project when opened from a project", async () => {
     const page = await signedIn(b, DEMO.companyAdmin);
-    const href = (await table(page).locator("tbody th a").first().getAttribute("href"))!;
-    const projectName = (await table(page).locator("tbody th a").first().textContent())!.split(" · ")[0]!;
+    const href = (await table(page).locator(PROJECT_LINK).first().getAttribute("href"))!;
+    const projectName = (await table(page).locator(PROJECT_LINK).first().textContent())!.split(" · ")[0]!;
     await page.goto(`${BASE_URL}${href.replace("/dashboard", "/permits/new")}`);
     await expect
       .poll(() => page.getByRole("combobox", { name: "Project" }).textContent())
@@ -297,7 +299,9 @@ describe("roles", () => {
   it("shows a client-user only its client's permits, without New, Edit or Delete", async () => {
     const page = await signedIn(b, DEMO.clientUser);
     await expect.poll(() => table(page).locator("tbody tr").count()).toBeGreaterThan(3);
-    const clientHeaders = await table(page).locator("tbody th[scope=colgroup] > span").allTextContents();
+    const clientHeaders = await table(page)
+      .locator("tbody th[scope=colgroup] .MuiTypography-subtitle1")
+      .allTextContents();
     expect(new Set(clientHeaders)).toEqual(new Set(["City of Aurora"]));
     expect(await page.getByRole("link", { name: "+ New Permit" }).count()).toBe(0);
     expect(await page.getByRole("link", { name: /^Edit / }).count()).toBe(0);

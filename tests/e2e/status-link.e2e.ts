@@ -138,7 +138,9 @@ describe("compliance packet and status link", () => {
       await page.request.get(`${BASE_URL}/api/permits?group=none&page_size=500`)
     ).json()) as PermitList;
     const client = seen.items.find((p) => p.client)!.client!;
-    const mine = seen.items.filter((p) => p.client?.id === client.id).map((p) => p.permit_number);
+    const mine = seen.items
+      .filter((p) => p.client?.id === client.id && p.record_type === "permit")
+      .map((p) => p.permit_number);
     await page.goto(`${BASE_URL}/permits`);
     const download = page.waitForEvent("download");
     await page.getByRole("link", { name: `Download Compliance Packet of ${client.name}` }).click();

@@ -11,6 +11,8 @@ const b = useBrowser({ viewport: DESKTOP });
 const run = Date.now().toString(36);
 
 const table = (page: Page) => page.getByRole("table", { name: "Permits" });
+/** A project heading's link (a client heading also holds its packet's download link). */
+const PROJECT_LINK = 'tbody th a[href^="/projects/"]';
 const rows = (page: Page) => table(page).locator("tbody tr.permit-row");
 
 /** Waits until the rows shown answer the URL's query (the list keeps old rows while loading). */
@@ -106,11 +108,11 @@ describe("search, filters and grouping", () => {
     await settled(page);
     expect(await column(page, "Permit #")).toEqual([number]);
 
-    const project = (await table(page).locator("tbody th a").first().textContent())!.split(" · ")[0]!.trim();
+    const project = (await table(page).locator(PROJECT_LINK).first().textContent())!.split(" · ")[0]!.trim();
     await page.getByLabel("Search permits").fill(project);
     await page.waitForURL((url) => url.searchParams.get("q") === project);
     await settled(page);
-    const projects = await table(page).locator("tbody th a").allTextContents();
+    const projects = await table(page).locator(PROJECT_LINK).allTextContents();
     expect(projects.length).toBeGreaterThan(0);
     expect(projects.every((p) => p.includes(project))).toBe(true);
     await screenshot(page, "wq-search-project-1280");
@@ -152,7 +154,7 @@ describe("search, filters and grouping", () => {
     await option.click();
     await page.waitForURL(/project_id=/);
     await settled(page);
-    const projects = await table(page).locator("tbody th a").allTextContents();
+    const projects = await table(page).locator(PROJECT_LINK).allTextContents();
     expect(projects.length).toBeGreaterThan(0);
     expect(projects.every((p) => p.startsWith(projectName))).toBe(true);
 

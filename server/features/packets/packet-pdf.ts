@@ -9,6 +9,9 @@ import type { ComplianceReport } from "../../../shared/schemas/compliance.ts";
 
 const MARGIN = 36;
 const ROW_H = 15;
+/** One more line of a wrapped cell (8 pt text), and the most a cell wraps to. */
+const LINE_H = 9.5;
+const MAX_LINES = 3;
 const FONT = "Helvetica";
 const BOLD = "Helvetica-Bold";
 const INK = "#1a1a1a";
@@ -159,30 +162,43 @@ export function renderPacketPdf(report: ComplianceReport, opts: PacketPdfOptions
     }
     head();
     rows.forEach((row, i) => {
-      if (y + ROW_H > bottom()) {
+      // A cell wraps (at most three lines) rather than cut a permit number or name short: the row
+      // is as tall as its tallest cell.
+      doc.font(FONT).fontSize(8);
+      const texts = columns.map((c) => drawable(c.value(row)));
+      const lines = Math.min(
+        MAX_LINES,
+        Math.max(
+          1,
+          ...texts.map((t, k) =>
+            Math.round(doc.heightOfString(t, { width: columns[k]!.width * scale - 6 }) / LINE_H),
+          ),
+        ),
+      );
+      const rowH = ROW_H + (lines - 1) * LINE_H;
+      if (y + rowH > bottom()) {
         doc.addPage();
         y = MARGIN;
         head();
       }
-      if (i % 2) doc.rect(MARGIN, y, width, ROW_H).fill("#f6f6f6");
+      if (i % 2) doc.rect(MARGIN, y, width, rowH).fill("#f6f6f6");
       const alert = isAlert(row.flags);
       let x = MARGIN;
-      for (const c of columns) {
+      columns.forEach((c, k) => {
         const bold = alert && (c.title === "Status" || c.title === "Attention");
         doc
           .fillColor(bold ? ALERT : INK)
           .font(bold ? BOLD : FONT)
           .fontSize(8)
-          .text(drawable(c.value(row)), x + 3, y + 4, {
+          .text(texts[k]!, x + 3, y + 4, {
             width: c.width * scale - 6,
-            height: ROW_H - 4,
-            lineBreak: false,
+            height: rowH - 4,
             ellipsis: true,
             align: c.align ?? "left",
           });
         x += c.width * scale;
-      }
-      y += ROW_H;
+      });
+      y += rowH;
     });
     y += 14;
   };
