@@ -276,6 +276,8 @@ try {
     webDir,
     logDir: runDir,
     sessionSecret,
+    // The webhooks spec delivers to a receiver on 127.0.0.1, which production refuses (as in run.mjs).
+    env: { WEBHOOKS_ALLOW_PRIVATE: "true" },
   });
   const [a, b] = [new AppServer(await options("server-a")), new AppServer(await options("server-b"))];
   servers.push(a, b);
