@@ -43,6 +43,8 @@ describe("Webhooks: the admin routes", () => {
     const [event] = await t.db.select().from(auditEvents).where(eq(auditEvents.entityId, webhook.id));
     expect(event).toMatchObject({ action: "webhook.create", actorName: "Ada Admin" });
     expect(JSON.stringify(event!.details)).not.toContain(secret.slice(10));
+    // The path (a Slack or Teams webhook's credential) is not kept in the audit trail.
+    expect(event!.details).toMatchObject({ url: "https://93.184.215.14/…" });
   });
 
   it("keeps chosen events, edits, disables and enables again, and deletes", async () => {

@@ -19,6 +19,16 @@ import { newWebhookSecret, SECRET_SEAL_PURPOSE } from "./signing.ts";
 
 export type WebhookRow = typeof webhookEndpoints.$inferSelect;
 
+/**
+ * A URL as the audit trail keeps it: its origin, the path elided. A Slack or Teams webhook's path is
+ * its credential (whoever has it may post to the channel); the endpoint's row keeps it, the audit
+ * trail needs only which receiver it was.
+ */
+export const auditUrl = (url: string) => {
+  const u = new URL(url);
+  return u.pathname === "/" && !u.search ? u.origin : `${u.origin}/…`;
+};
+
 /** An endpoint of the actor's company (any company's for a super-admin), or 404. */
 export async function findVisibleWebhook(db: Db, actor: Actor, id: string): Promise<WebhookRow> {
   const { companyId } = scopeOf(actor);
@@ -118,7 +128,7 @@ export async function createWebhook(
       entityType: "webhook",
       entityId: row!.id,
       companyId,
-      details: { url: row!.url, format: row!.format, events: row!.events, secret_prefix: prefix },
+      details: { url: auditUrl(row!.url), format: row!.format, events: row!.events, secret_prefix: prefix },
     });
     return { row: row!, secret };
   });
@@ -163,7 +173,7 @@ export async function updateWebhook(
       entityType: "webhook",
       entityId: row.id,
       companyId: row.companyId,
-      details: { url: row.url, format: row.format, events: row.events, enabled: row.enabled },
+      details: { url: auditUrl(row.url), format: row.format, events: row.events, enabled: row.enabled },
     });
     return row;
   });
@@ -178,7 +188,7 @@ export async function deleteWebhook(db: Db, actor: Actor, endpoint: WebhookRow):
       entityType: "webhook",
       entityId: endpoint.id,
       companyId: endpoint.companyId,
-      details: { url: endpoint.url },
+      details: { url: auditUrl(endpoint.url) },
     });
   });
 }
