@@ -10,6 +10,7 @@ import { readDocument, UnreadableDocumentError, warmReader } from "./read/index.
 import { suggestFields } from "./suggest/index.ts";
 import { claimDueReadings, READ_ATTEMPTS, type ClaimedReading } from "./readings.claim.ts";
 import { enqueuedCount } from "./readings.queue.ts";
+import { startBackgroundRunner } from "../../http/background-runner.ts";
 
 // Step 2 of reading: the claimed file's bytes through the storage interface, the reader (text
 // layer, OCR; bounded by DOCUMENT_MAX_PAGES and DOCUMENT_READ_TIMEOUT_MS), the suggestions, written
@@ -165,48 +166,14 @@ export function startDocumentReader(app: FastifyInstance): void {
   const { ctx } = app;
   if (ctx.config.DOCUMENT_READER === "off") return;
   const reader: ReaderContext = { ...ctx, log: app.log };
-  let running: Promise<void> | null = null;
-  let again = false;
-  let stopped = false;
-  let seen = enqueuedCount();
-  let timer: NodeJS.Timeout | undefined;
-  const run = () => {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = readDueDocuments(reader, { shouldStop: () => stopped })
-      .then(() => undefined)
-      .catch((err: unknown) =>
-        app.log.error({ err }, "the document reader stopped a run; the next one goes on"),
-      )
-      .finally(() => {
-        running = null;
-        if (again) {
-          again = false;
-          run();
-        }
-      });
-  };
-  app.addHook("onReady", async () => {
-    timer = setInterval(run, POLL_MS);
-    timer.unref();
-    run();
-  });
   // An upload has begun: the reader's process (and its OCR worker) start while the bytes arrive.
   app.addHook("onRequest", async (request) => {
     if (request.method === "POST" && request.headers["content-type"]?.startsWith("multipart/")) warmReader();
   });
-  app.addHook("onResponse", async () => {
-    const count = enqueuedCount();
-    if (count === seen) return;
-    seen = count;
-    run();
-  });
-  app.addHook("onClose", async () => {
-    stopped = true;
-    clearInterval(timer);
-    await running;
+  startBackgroundRunner(app, {
+    name: "the document reader",
+    pollMs: POLL_MS,
+    pending: enqueuedCount,
+    run: (shouldStop) => readDueDocuments(reader, { shouldStop }),
   });
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { startBackgroundRunner } from "../../http/background-runner.ts";
 import { sendDueWebhooks, type DispatchContext } from "./dispatcher.ts";
 import { recordedCount } from "./emit.ts";
 
@@ -22,44 +23,10 @@ export function startWebhookDispatcher(app: FastifyInstance): void {
   const { config } = app.ctx;
   if (config.WEBHOOK_DISPATCH === "off") return;
   const ctx = dispatchContext(app);
-  let running: Promise<void> | null = null;
-  let again = false;
-  let stopped = false;
-  let seen = recordedCount();
-  let timer: NodeJS.Timeout | undefined;
-  const run = () => {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = sendDueWebhooks(ctx, { shouldStop: () => stopped })
-      .then(() => undefined)
-      .catch((err: unknown) =>
-        app.log.error({ err }, "the webhook dispatcher stopped a run; the next one goes on"),
-      )
-      .finally(() => {
-        running = null;
-        if (again) {
-          again = false;
-          run();
-        }
-      });
-  };
-  app.addHook("onReady", async () => {
-    timer = setInterval(run, config.WEBHOOK_POLL_MS);
-    timer.unref();
-    run();
-  });
-  app.addHook("onResponse", async () => {
-    const count = recordedCount();
-    if (count === seen) return;
-    seen = count;
-    run();
-  });
-  app.addHook("onClose", async () => {
-    stopped = true;
-    clearInterval(timer);
-    await running;
+  startBackgroundRunner(app, {
+    name: "the webhook dispatcher",
+    pollMs: config.WEBHOOK_POLL_MS,
+    pending: recordedCount,
+    run: (shouldStop) => sendDueWebhooks(ctx, { shouldStop }),
   });
 }
