@@ -1,3 +1,4 @@
+import Box from "@mui/material/Box";
 import List from "@mui/material/List";
 import ListItem from "@mui/material/ListItem";
 import ListItemText from "@mui/material/ListItemText";
@@ -41,23 +42,31 @@ export function AuditTrailList({ permitId }: { permitId: string }) {
       ) : audit.data.length === 0 ? (
         <Typography color="text.secondary">No audit entries found.</Typography>
       ) : (
-        <List dense aria-label="Audit Trail" sx={{ maxHeight: 360, overflowY: "auto" }}>
-          {audit.data.map((entry) => {
-            const { title, change } = describe(entry);
-            const who = entry.impersonatorName
-              ? `${entry.userName} (by ${entry.impersonatorName})`
-              : entry.userName;
-            return (
-              <ListItem key={entry.id} divider disableGutters>
-                <ListItemText
-                  primary={change ? `${title} — ${change}` : title}
-                  secondary={[who, formatMoment(entry.timestamp), entry.source].filter(Boolean).join(" · ")}
-                  slotProps={{ primary: { sx: { overflowWrap: "anywhere" } } }}
-                />
-              </ListItem>
-            );
-          })}
-        </List>
+        // A long trail scrolls: focusable, so a keyboard can scroll it too (WCAG 2.1.1).
+        <Box
+          tabIndex={0}
+          role="region"
+          aria-label="Audit Trail entries"
+          sx={{ maxHeight: 360, overflowY: "auto" }}
+        >
+          <List dense aria-label="Audit Trail">
+            {audit.data.map((entry) => {
+              const { title, change } = describe(entry);
+              const who = entry.impersonatorName
+                ? `${entry.userName} (by ${entry.impersonatorName})`
+                : entry.userName;
+              return (
+                <ListItem key={entry.id} divider disableGutters>
+                  <ListItemText
+                    primary={change ? `${title} — ${change}` : title}
+                    secondary={[who, formatMoment(entry.timestamp), entry.source].filter(Boolean).join(" · ")}
+                    slotProps={{ primary: { sx: { overflowWrap: "anywhere" } } }}
+                  />
+                </ListItem>
+              );
+            })}
+          </List>
+        </Box>
       )}
     </Paper>
   );
